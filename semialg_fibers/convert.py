@@ -1,0 +1,235 @@
+"""Import and export of networks: JSON, NumPy arrays and PyTorch modules.
+
+JSON format::
+
+    {"architecture": [n0, ..., nL],
+     "layers": [{"weight": [[...], ...], "bias": [...]}, ...]}
+
+``weight`` has shape ``(n_out, n_in)``.  Numbers may be JSON numbers or
+strings.  With ``numbers="decimal"`` (the default) both are read as the exact
+rational or decimal they spell (``0.1`` is 1/10).  With ``numbers="float64"``
+every number is first read as an IEEE double and then converted to the dyadic
+rational it is; this reproduces bit-exactly the binary weights of files whose
+numbers are ``repr(float)`` of stored floats (the files under
+``shared/data/real_networks/``).  Unknown keys are ignored.
+
+NumPy and PyTorch are optional; they are imported only when used.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from fractions import Fraction
+from pathlib import Path
+
+from .exact import float_to_rational, format_rational, to_rational
+from .exceptions import MalformedNetworkError, ShapeError
+from .network import Layer, Network, _as_list, _convert_layer
+
+__all__ = ["network_from_json", "network_to_json", "network_from_numpy", "network_from_torch"]
+
+NUMBER_MODES = ("decimal", "float64")
+
+
+class _JsonNumber(str):
+    """A JSON number kept as its source text until we know where it sits."""
+
+
+def _reject_constant(name: str):
+    raise MalformedNetworkError(f"JSON contains {name}; expected finite numbers")
+
+
+def network_from_json(source, numbers: str = "decimal") -> Network:
+    """Read a network from JSON text, a path, or an already parsed ``dict``.
+
+    Parameters
+    ----------
+    source : str, os.PathLike or dict
+        JSON text (starting with ``{``), a file path, or the parsed object.
+    numbers : {"decimal", "float64"}
+        How to read numbers (see the module docstring).
+
+    Raises
+    ------
+    MalformedNetworkError, ShapeError
+        Invalid JSON, missing keys, wrong shapes or bad numbers, with the location.
+
+    Examples
+    --------
+    >>> text = '{"architecture": [1, 1, 1], "layers": [{"weight": [[2]], "bias": ["-1/2"]}, {"weight": [[1]], "bias": [0.1]}]}'
+    >>> network_from_json(text)(["1"])
+    (Fraction(8, 5),)
+    """
+    if numbers not in NUMBER_MODES:
+        raise ValueError(f"numbers must be one of {NUMBER_MODES}, got {numbers!r}")
+    data = _load(source)
+    if not isinstance(data, dict):
+        raise MalformedNetworkError(f"JSON top level is a {type(data).__name__}; expected an object with 'layers'")
+    if "layers" not in data:
+        raise MalformedNetworkError("JSON object has no 'layers' key")
+    layers_raw = data["layers"]
+    if not isinstance(layers_raw, list) or not layers_raw:
+        raise ShapeError("JSON 'layers' must be a non-empty list of {'weight', 'bias'} objects")
+    convert = _float64_number if numbers == "float64" else _decimal_number
+    layers: list[Layer] = []
+    for index, layer in enumerate(layers_raw):
+        if not isinstance(layer, dict) or "weight" not in layer or "bias" not in layer:
+            raise ShapeError(f"layers[{index}] must be an object with keys 'weight' and 'bias'")
+        layers.append(_convert_layer(layer["weight"], layer["bias"], f"layers[{index}]", convert))
+    net = Network._from_converted(layers)
+    if "architecture" in data:
+        declared = data["architecture"]
+        widths = [int(w) if isinstance(w, _JsonNumber) and str(w).isdigit() else w for w in declared] if isinstance(declared, list) else declared
+        if not isinstance(widths, list) or tuple(widths) != net.architecture:
+            raise ShapeError(f"JSON 'architecture' is {declared!r} but the layers have shapes giving {list(net.architecture)}")
+    return net
+
+
+def _load(source):
+    if isinstance(source, dict):
+        return source
+    if isinstance(source, (bytes, bytearray)):
+        source = source.decode("utf-8")
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))):
+        path = Path(source)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise MalformedNetworkError(f"cannot read network file {str(path)!r}: {exc.strerror or exc}") from None
+    else:
+        text = source
+    try:
+        # Numbers stay text so that "0.1" is not rounded through a float.
+        return json.loads(text, parse_float=_JsonNumber, parse_int=_JsonNumber, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise MalformedNetworkError(f"invalid JSON: {exc}") from None
+
+
+def _decimal_number(value, where: str) -> Fraction:
+    if isinstance(value, (_JsonNumber, str)):
+        return to_rational(str(value), where)
+    return to_rational(value, where)
+
+
+def _float64_number(value, where: str) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return to_rational(value, where)
+    text = str(value)
+    try:
+        as_float = float(text)
+    except ValueError:
+        # Not a decimal literal: accept exact forms such as "3/4" unchanged.
+        return to_rational(text, where)
+    if not math.isfinite(as_float):
+        raise MalformedNetworkError(f"{where} is {text!r}; expected a finite number")
+    return Fraction(as_float)
+
+
+def network_to_json(net: Network, indent: int | None = 1) -> str:
+    """Return the JSON text of ``net``; numbers are exact strings (``"3/4"``).
+
+    >>> net = Network.from_layers([([[1]], ["1/3"])])
+    >>> print(network_to_json(net, indent=None))
+    {"architecture": [1, 1], "layers": [{"weight": [["1"]], "bias": ["1/3"]}]}
+    """
+    data = {
+        "architecture": list(net.architecture),
+        "layers": [
+            {
+                "weight": [[format_rational(v) for v in row] for row in layer.weight],
+                "bias": [format_rational(v) for v in layer.bias],
+            }
+            for layer in net.layers
+        ],
+    }
+    return json.dumps(data, indent=indent)
+
+
+def network_from_numpy(weights, biases, limit_denominator: int | None = None) -> Network:
+    """Build a network from sequences of NumPy weight matrices and bias vectors.
+
+    Every float becomes the exact dyadic rational it is (float32 is widened
+    exactly); ``limit_denominator`` rounds each entry on request only.
+
+    Parameters
+    ----------
+    weights : sequence of array_like, shapes ``(n_l, n_{l-1})``
+    biases : sequence of array_like, shapes ``(n_l,)`` (``(n_l, 1)`` is accepted)
+    limit_denominator : int, optional
+
+    Raises
+    ------
+    ShapeError
+        Wrong dimensions or mismatched counts.
+    MalformedNetworkError
+        NaN or infinite entries.
+    """
+    import numpy as np
+
+    weight_list = _as_list(weights, "weights")
+    bias_list = _as_list(biases, "biases")
+    if len(weight_list) != len(bias_list):
+        raise ShapeError(f"got {len(weight_list)} weight matrices and {len(bias_list)} bias vectors")
+    if not weight_list:
+        raise ShapeError("weights is empty; a network needs at least one affine layer")
+
+    def convert(value, where):
+        return float_to_rational(value.item() if hasattr(value, "item") else value, where, limit_denominator)
+
+    layers = []
+    for index, (w, b) in enumerate(zip(weight_list, bias_list)):
+        w_arr, b_arr = np.asarray(w), np.asarray(b)
+        if w_arr.ndim != 2:
+            raise ShapeError(f"weights[{index}] has {w_arr.ndim} dimensions; expected a matrix (n_out, n_in)")
+        if b_arr.ndim == 2 and b_arr.shape[1] == 1:
+            b_arr = b_arr[:, 0]
+        if b_arr.ndim != 1:
+            raise ShapeError(f"biases[{index}] has shape {b_arr.shape}; expected ({w_arr.shape[0]},)")
+        layers.append(_convert_layer(w_arr.tolist(), b_arr.tolist(), f"layers[{index}]", convert))
+    return Network._from_converted(layers)
+
+
+def network_from_torch(module, limit_denominator: int | None = None) -> Network:
+    """Build a network from a PyTorch ``nn.Sequential`` of ``Linear`` and ``ReLU``.
+
+    The module must alternate ``Linear`` and ``ReLU``, start and end with
+    ``Linear``; ``Identity`` is skipped.  A single ``Linear`` is an affine
+    network.  Parameters are read exactly (float32 -> exact dyadic rational).
+
+    Raises
+    ------
+    MalformedNetworkError
+        For any other layer type or a wrong order.
+    """
+    import torch.nn as nn
+
+    if isinstance(module, nn.Linear):
+        children = [module]
+    elif isinstance(module, nn.Sequential):
+        children = [m for m in module if not isinstance(m, nn.Identity)]
+    else:
+        raise MalformedNetworkError(f"expected nn.Sequential of Linear/ReLU or nn.Linear, got {type(module).__name__}")
+    weights, biases = [], []
+    expect_linear = True
+    for position, child in enumerate(children):
+        if expect_linear:
+            if not isinstance(child, nn.Linear):
+                raise MalformedNetworkError(
+                    f"module[{position}] is {type(child).__name__}; expected Linear (the convention is Linear, ReLU, ..., Linear)"
+                )
+            weight = child.weight.detach().cpu().double().numpy()
+            bias = (
+                child.bias.detach().cpu().double().numpy()
+                if child.bias is not None
+                else [0] * weight.shape[0]
+            )
+            weights.append(weight)
+            biases.append(bias)
+        elif not isinstance(child, nn.ReLU):
+            raise MalformedNetworkError(f"module[{position}] is {type(child).__name__}; expected ReLU between Linear layers")
+        expect_linear = not expect_linear
+    if expect_linear:
+        raise MalformedNetworkError("module ends with ReLU (or is empty); the last layer must be Linear")
+    return network_from_numpy(weights, biases, limit_denominator=limit_denominator)

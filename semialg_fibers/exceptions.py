@@ -1,0 +1,44 @@
+"""The one exceptions module of semialg_fibers.
+
+Every error subclasses the matching builtin so that callers can catch
+``ValueError`` or ``TypeError`` as usual, and every message says what was
+expected, what arrived and where.
+"""
+
+__all__ = [
+    "SemialgFibersError",
+    "InexactInputError",
+    "MalformedNetworkError",
+    "ShapeError",
+    "DomainError",
+    "NotDecidedError",
+    "InternalCheckError",
+]
+
+
+class SemialgFibersError(Exception):
+    """Base class of every error raised by semialg_fibers."""
+
+
+class InexactInputError(SemialgFibersError, TypeError):
+    """A Python float (or other inexact number) reached an exact constructor."""
+
+
+class MalformedNetworkError(SemialgFibersError, ValueError):
+    """Input that cannot describe a network: bad numbers, bad JSON, bad layer types."""
+
+
+class ShapeError(MalformedNetworkError):
+    """Ragged, empty or mismatched shapes of weights, biases or inputs."""
+
+
+class DomainError(SemialgFibersError, ValueError):
+    """An empty, malformed or dimension-mismatched input domain."""
+
+
+class NotDecidedError(SemialgFibersError, ValueError):
+    """The question is outside the scope an algorithm can decide; the message says why."""
+
+
+class InternalCheckError(SemialgFibersError, AssertionError):
+    """Two independent computations inside the library disagreed (a bug, please report)."""

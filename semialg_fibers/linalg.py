@@ -1,0 +1,350 @@
+"""Exact linear algebra and exact linear programming over Q.
+
+The one module that talks to python-flint (``fmpq_mat``/``fmpz_mat``) and to
+the Parma Polyhedra Library (pplpy's ``MIP_Problem``); everything else passes
+tuples of :class:`fractions.Fraction` and gets tuples of ``Fraction`` back, so
+the two scalar types are never mixed.  The LP engine was chosen by measurement
+(``benchmarks/bench_lp.py``, ``docs/theory/oracle.md``).
+
+Constraints are ``coefficients . x + constant  REL  0`` with ``REL`` one of
+``">="``, ``">"`` or ``"=="`` (:class:`Constraint`).  Strict inequalities are
+decided with a slack variable, and infeasible systems come with a Farkas /
+Motzkin certificate that :func:`check_certificate` verifies with plain
+arithmetic.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+import flint
+import ppl
+
+__all__ = [
+    "rank",
+    "rref",
+    "nullspace",
+    "solve",
+    "Constraint",
+    "LPResult",
+    "optimize",
+    "feasible_point",
+    "check_certificate",
+]
+
+Vector = tuple[Fraction, ...]
+Rows = Sequence[Sequence[Fraction]]
+
+
+# ------------------------------------------------------------------ conversions
+def _fmpq_mat(rows: Rows, ncols: int | None = None) -> flint.fmpq_mat:
+    rows = [list(r) for r in rows]
+    nrows = len(rows)
+    if ncols is None:
+        ncols = len(rows[0]) if rows else 0
+    entries = [flint.fmpq(int(v.numerator), int(v.denominator)) if isinstance(v, Fraction) else flint.fmpq(int(v))
+               for r in rows for v in r]
+    return flint.fmpq_mat(nrows, ncols, entries)
+
+
+def _to_fraction(value) -> Fraction:
+    return Fraction(int(value.p), int(value.q)) if hasattr(value, "p") else Fraction(int(value))
+
+
+def _rows_of(mat) -> tuple[Vector, ...]:
+    return tuple(tuple(_to_fraction(mat[i, j]) for j in range(mat.ncols())) for i in range(mat.nrows()))
+
+
+# ------------------------------------------------------------------ linear algebra
+def rank(rows: Rows, ncols: int | None = None) -> int:
+    """Rank of a rational matrix given as rows.
+
+    >>> rank([[1, 2], [2, 4]])
+    1
+    >>> rank([], ncols=3)
+    0
+    """
+    if not rows:
+        return 0
+    return _fmpq_mat(rows, ncols).rank()
+
+
+def rref(rows: Rows, ncols: int | None = None) -> tuple[tuple[Vector, ...], tuple[int, ...]]:
+    """Reduced row echelon form and pivot columns; zero rows are dropped.
+
+    >>> rref([[2, 4], [1, 3]])
+    (((Fraction(1, 1), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 1))), (0, 1))
+    """
+    if not rows:
+        return (), ()
+    reduced, r = _fmpq_mat(rows, ncols).rref()
+    out = _rows_of(reduced)[:r]
+    pivots = tuple(next(j for j, v in enumerate(row) if v) for row in out)
+    return out, pivots
+
+
+def nullspace(rows: Rows, ncols: int | None = None) -> tuple[Vector, ...]:
+    """A basis of ``{x : A x = 0}`` (right kernel), computed from the RREF.
+
+    Each basis vector has a 1 in one free column and zeros in the other free
+    columns, so the basis is canonical for the row space.
+
+    >>> nullspace([[1, 1, 0]])
+    ((Fraction(-1, 1), Fraction(1, 1), Fraction(0, 1)), (Fraction(0, 1), Fraction(0, 1), Fraction(1, 1)))
+    """
+    if ncols is None:
+        if not rows:
+            raise ValueError("nullspace of a matrix without rows needs ncols")
+        ncols = len(rows[0])
+    reduced, pivots = rref(rows, ncols) if rows else ((), ())
+    free = [j for j in range(ncols) if j not in pivots]
+    basis = []
+    for f in free:
+        vec = [Fraction(0)] * ncols
+        vec[f] = Fraction(1)
+        for row, p in zip(reduced, pivots):
+            vec[p] = -row[f]
+        basis.append(tuple(vec))
+    return tuple(basis)
+
+
+def solve(rows: Rows, rhs: Sequence[Fraction], ncols: int | None = None) -> Vector | None:
+    """One solution of ``A x = rhs`` (free variables set to 0), or ``None`` if inconsistent.
+
+    >>> solve([[1, 1], [1, -1]], [Fraction(3), Fraction(1)])
+    (Fraction(2, 1), Fraction(1, 1))
+    >>> solve([[1, 1], [2, 2]], [Fraction(1), Fraction(3)]) is None
+    True
+    """
+    if ncols is None:
+        ncols = len(rows[0]) if rows else 0
+    augmented = [list(r) + [Fraction(b)] for r, b in zip(rows, rhs)]
+    if not augmented:
+        return tuple(Fraction(0) for _ in range(ncols))
+    reduced, pivots = rref(augmented, ncols + 1)
+    if pivots and pivots[-1] == ncols:
+        return None
+    x = [Fraction(0)] * ncols
+    for row, p in zip(reduced, pivots):
+        x[p] = row[ncols]
+    return tuple(x)
+
+
+# ------------------------------------------------------------------ linear programming
+RELATIONS = (">=", ">", "==")
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """``coefficients . x + constant  relation  0`` with relation in ``">=", ">", "=="``."""
+
+    coefficients: Vector
+    constant: Fraction
+    relation: str = ">="
+
+    def __post_init__(self):
+        if self.relation not in RELATIONS:
+            raise ValueError(f"relation must be one of {RELATIONS}, got {self.relation!r}")
+
+    def value(self, x: Sequence[Fraction]) -> Fraction:
+        """``coefficients . x + constant``."""
+        return sum((a * v for a, v in zip(self.coefficients, x) if a), self.constant)
+
+    def holds(self, x: Sequence[Fraction]) -> bool:
+        """Exact test of the constraint at ``x``."""
+        v = self.value(x)
+        return v > 0 if self.relation == ">" else (v >= 0 if self.relation == ">=" else v == 0)
+
+
+@dataclass(frozen=True)
+class LPResult:
+    """Outcome of an exact LP.
+
+    Attributes
+    ----------
+    status : {"optimal", "feasible", "infeasible", "unbounded"}
+    value : Fraction or None
+        The optimum (``optimal``).
+    point : tuple of Fraction or None
+        An optimal or feasible point.
+    certificate : tuple of Fraction or None
+        For ``infeasible``: multipliers ``y`` (one per constraint, ``y >= 0`` on
+        inequalities) proving infeasibility; see :func:`check_certificate`.
+    """
+
+    status: str
+    value: Fraction | None = None
+    point: Vector | None = None
+    certificate: Vector | None = None
+
+    def __bool__(self) -> bool:
+        return self.status in ("optimal", "feasible", "unbounded")
+
+
+def _scaled(coefficients: Sequence[Fraction], constant: Fraction) -> tuple[list[int], int]:
+    den = math.lcm(*(int(c.denominator) for c in coefficients), int(constant.denominator)) if coefficients else int(constant.denominator)
+    return [int(c * den) for c in coefficients], int(constant * den)
+
+
+def _ppl_constraint(constraint: Constraint, dim: int, shift: int | None = None):
+    coeffs, const = _scaled(constraint.coefficients, constraint.constant)
+    if shift is not None:  # strict constraint with slack variable t at index `shift`
+        coeffs = coeffs + [0] * (shift - len(coeffs)) + [-1]
+        return ppl.Linear_Expression(coeffs, const) >= 0
+    expr = ppl.Linear_Expression(coeffs, const)
+    if constraint.relation == "==":
+        return expr == 0
+    return expr >= 0
+
+
+def _point(generator, dim: int) -> Vector:
+    den = int(generator.divisor())
+    coeffs = generator.coefficients()
+    return tuple(Fraction(int(coeffs[i]), den) if i < len(coeffs) else Fraction(0) for i in range(dim))
+
+
+def _check_dims(constraints: Sequence[Constraint], dim: int) -> None:
+    for i, c in enumerate(constraints):
+        if len(c.coefficients) != dim:
+            raise ValueError(f"constraint {i} has {len(c.coefficients)} coefficients; the LP has {dim} variables")
+
+
+def optimize(objective: Sequence[Fraction], constraints: Sequence[Constraint], dim: int,
+             maximize: bool = False, objective_constant: Fraction = Fraction(0)) -> LPResult:
+    """Minimize (or maximize) ``objective . x + objective_constant`` over non-strict constraints.
+
+    Parameters
+    ----------
+    objective : sequence of Fraction, length ``dim``
+    constraints : sequence of Constraint
+        Relations ``">="`` and ``"=="`` only (the optimum over a strict system
+        need not be attained; decide such systems with :func:`feasible_point`).
+    dim : int
+        Number of variables.
+    maximize : bool
+
+    Returns
+    -------
+    LPResult
+        ``optimal`` with value and point, ``unbounded``, or ``infeasible`` with a certificate.
+
+    Examples
+    --------
+    >>> x_le_2 = Constraint((Fraction(-1),), Fraction(2))
+    >>> optimize([Fraction(1)], [x_le_2], 1, maximize=True).value
+    Fraction(2, 1)
+    >>> optimize([Fraction(1)], [x_le_2], 1).status
+    'unbounded'
+    """
+    _check_dims(constraints, dim)
+    if any(c.relation == ">" for c in constraints):
+        raise ValueError("optimize takes only '>=' and '==' constraints; use feasible_point for strict systems")
+    system = ppl.Constraint_System()
+    for c in constraints:
+        system.insert(_ppl_constraint(c, dim))
+    obj_coeffs, _ = _scaled(list(objective), Fraction(0))
+    problem = ppl.MIP_Problem(dim, system, ppl.Linear_Expression(obj_coeffs, 0), "maximization" if maximize else "minimization")
+    status = problem.solve()["status"]
+    if status == "unfeasible":
+        return LPResult("infeasible", certificate=_certificate(constraints, dim))
+    if status == "unbounded":
+        return LPResult("unbounded")
+    point = _point(problem.optimizing_point(), dim)
+    value = sum((a * v for a, v in zip(objective, point)), Fraction(objective_constant))
+    return LPResult("optimal", value=value, point=point)
+
+
+def feasible_point(constraints: Sequence[Constraint], dim: int) -> LPResult:
+    """Decide a system with strict, non-strict and equality constraints exactly.
+
+    Strict constraints ``a.x + c > 0`` become ``a.x + c - t >= 0`` with one slack
+    ``0 <= t <= 1`` that is maximized: the system is feasible iff ``t* > 0``.
+
+    Returns
+    -------
+    LPResult
+        ``feasible`` with a point satisfying every constraint, or ``infeasible``
+        with a certificate.
+
+    Examples
+    --------
+    >>> gt0 = Constraint((Fraction(1),), Fraction(0), ">")
+    >>> lt0 = Constraint((Fraction(-1),), Fraction(0), ">")
+    >>> feasible_point([gt0], 1).status
+    'feasible'
+    >>> r = feasible_point([gt0, lt0], 1)
+    >>> r.status, check_certificate([gt0, lt0], r.certificate)
+    ('infeasible', True)
+    """
+    _check_dims(constraints, dim)
+    strict = [c for c in constraints if c.relation == ">"]
+    if not strict:
+        result = optimize([Fraction(0)] * dim, constraints, dim)
+        return LPResult("feasible", point=result.point) if result else result
+    system = ppl.Constraint_System()
+    t = ppl.Variable(dim)
+    for c in constraints:
+        system.insert(_ppl_constraint(c, dim, shift=dim if c.relation == ">" else None))
+    system.insert(t <= 1)
+    system.insert(t >= 0)
+    problem = ppl.MIP_Problem(dim + 1, system, ppl.Linear_Expression(t), "maximization")
+    status = problem.solve()["status"]
+    if status == "optimized":
+        slack = Fraction(problem.optimal_value())
+        if slack > 0:
+            return LPResult("feasible", point=_point(problem.optimizing_point(), dim))
+    return LPResult("infeasible", certificate=_certificate(constraints, dim))
+
+
+def _certificate(constraints: Sequence[Constraint], dim: int) -> Vector | None:
+    """Multipliers proving infeasibility (Motzkin's transposition theorem).
+
+    ``y`` with ``y_i >= 0`` on inequalities, ``sum y_i a_i = 0`` and either
+    ``sum y_i c_i < 0``, or ``sum y_i c_i <= 0`` with some strict ``y_i > 0``.
+    """
+    m = len(constraints)
+    base = []
+    for j in range(dim):
+        base.append(Constraint(tuple(c.coefficients[j] for c in constraints), Fraction(0), "=="))
+    for i, c in enumerate(constraints):
+        if c.relation != "==":
+            base.append(Constraint(tuple(Fraction(int(k == i)) for k in range(m)), Fraction(0)))
+    consts = [c.constant for c in constraints]
+    strict_mask = [Fraction(int(c.relation == ">")) for c in constraints]
+    # Bound y to a box (0 <= y_ineq <= 1, |y_eq| <= 1) so that both LPs are bounded.
+    box = []
+    for i, c in enumerate(constraints):
+        e = tuple(Fraction(int(k == i)) for k in range(m))
+        box.append(Constraint(tuple(-v for v in e), Fraction(1)))
+        if c.relation == "==":
+            box.append(Constraint(e, Fraction(1)))
+    first = optimize(consts, base + box, m)
+    if first.status == "optimal" and first.value < 0:
+        return first.point
+    if any(strict_mask):
+        second = optimize([-v for v in strict_mask], base + box + [Constraint(tuple(-v for v in consts), Fraction(0))], m)
+        if second.status == "optimal" and second.value < 0:
+            return second.point
+    return None
+
+
+def check_certificate(constraints: Sequence[Constraint], certificate: Sequence[Fraction] | None) -> bool:
+    """Verify an infeasibility certificate with exact arithmetic only (no LP).
+
+    Returns True iff ``certificate`` proves that ``constraints`` have no common solution.
+    """
+    if certificate is None or len(certificate) != len(constraints):
+        return False
+    dim = len(constraints[0].coefficients) if constraints else 0
+    for y, c in zip(certificate, constraints):
+        if c.relation != "==" and y < 0:
+            return False
+    for j in range(dim):
+        if sum((y * c.coefficients[j] for y, c in zip(certificate, constraints)), Fraction(0)) != 0:
+            return False
+    total = sum((y * c.constant for y, c in zip(certificate, constraints)), Fraction(0))
+    strict_used = any(y > 0 and c.relation == ">" for y, c in zip(certificate, constraints))
+    return total < 0 or (total <= 0 and strict_used)
