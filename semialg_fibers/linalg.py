@@ -28,11 +28,14 @@ __all__ = [
     "rref",
     "nullspace",
     "solve",
+    "matmul",
     "Constraint",
     "LPResult",
     "optimize",
     "feasible_point",
     "check_certificate",
+    "integer_form",
+    "optimize_integer_rows",
 ]
 
 Vector = tuple[Fraction, ...]
@@ -131,6 +134,26 @@ def solve(rows: Rows, rhs: Sequence[Fraction], ncols: int | None = None) -> Vect
     for row, p in zip(reduced, pivots):
         x[p] = row[ncols]
     return tuple(x)
+
+
+def matmul(left: Rows, right: Rows, inner: int | None = None) -> tuple[Vector, ...]:
+    """The product ``left @ right`` of rational matrices given as rows (flint-backed).
+
+    ``inner`` (the shared dimension) is needed only when both factors may be empty.
+
+    >>> matmul([[1, 2]], [[Fraction(1, 2)], [3]])
+    ((Fraction(13, 2),),)
+    >>> matmul([], [[1, 2]])
+    ()
+    """
+    if not left:
+        return ()
+    if inner is None:
+        inner = len(left[0])
+    ncols = len(right[0]) if right else 0
+    if inner == 0 or not right:
+        return tuple(tuple(Fraction(0) for _ in range(ncols)) for _ in left)
+    return _rows_of(_fmpq_mat(left, inner) * _fmpq_mat(right, ncols))
 
 
 # ------------------------------------------------------------------ linear programming
@@ -254,6 +277,47 @@ def optimize(objective: Sequence[Fraction], constraints: Sequence[Constraint], d
         return LPResult("unbounded")
     point = _point(problem.optimizing_point(), dim)
     value = sum((a * v for a, v in zip(objective, point)), Fraction(objective_constant))
+    return LPResult("optimal", value=value, point=point)
+
+
+def integer_form(form: Sequence[Fraction]) -> tuple[int, ...]:
+    """The primitive integer multiple ``c * form`` (``c > 0``) of a rational vector.
+
+    A constraint ``form >= 0`` is unchanged by positive scaling, so callers that
+    solve many LPs over the same rows scale them once with this function.
+
+    >>> integer_form([Fraction(1, 2), Fraction(-3, 4), Fraction(0)])
+    (2, -3, 0)
+    """
+    den = math.lcm(*(int(Fraction(v).denominator) for v in form))
+    ints = [int(Fraction(v) * den) for v in form]
+    g = math.gcd(*ints)
+    return tuple(v // g for v in ints) if g > 1 else tuple(ints)
+
+
+def optimize_integer_rows(objective: Sequence[Fraction], rows: Sequence[Sequence[int]], dim: int,
+                          maximize: bool = False) -> LPResult:
+    """Fast path of :func:`optimize` for rows already scaled by :func:`integer_form`.
+
+    Each row ``(a_1, ..., a_dim, c)`` of integers means ``a . x + c >= 0``; the
+    objective is the affine form ``(o_1, ..., o_dim, o_0)``.  Returns ``optimal``
+    (value and point) or ``unbounded``; ``infeasible`` carries no certificate here.
+
+    >>> optimize_integer_rows([Fraction(1), Fraction(0)], [(-1, 2)], 1, maximize=True).value
+    Fraction(2, 1)
+    """
+    system = ppl.Constraint_System()
+    for row in rows:
+        system.insert(ppl.Linear_Expression(row[:dim], row[dim]) >= 0)
+    scaled = integer_form(objective[:dim]) if any(objective[:dim]) else (0,) * dim
+    problem = ppl.MIP_Problem(dim, system, ppl.Linear_Expression(scaled, 0), "maximization" if maximize else "minimization")
+    status = problem.solve()["status"]
+    if status == "unfeasible":
+        return LPResult("infeasible")
+    if status == "unbounded":
+        return LPResult("unbounded")
+    point = _point(problem.optimizing_point(), dim)
+    value = sum((Fraction(a) * v for a, v in zip(objective, point)), Fraction(objective[dim]))
     return LPResult("optimal", value=value, point=point)
 
 

@@ -1,0 +1,171 @@
+"""The ``semialg-fibers`` command line.
+
+Every command reads networks in the JSON format of :mod:`semialg_fibers.convert`.
+Bad input gives a one-line error on stderr and exit status 2; a "no" answer to
+``equiv`` gives exit status 1, so scripts can branch on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+
+from . import __version__
+from .exact import format_rational, to_rational
+from .exceptions import SemialgFibersError
+from .network import Network
+
+__all__ = ["main"]
+
+EXIT_OK, EXIT_NOT_EQUIVALENT, EXIT_ERROR = 0, 1, 2
+
+
+def _load(path: str, numbers: str) -> Network:
+    return Network.from_json(path if path != "-" else sys.stdin.read(), numbers=numbers)
+
+
+def _parse_point(text: str) -> list[Fraction]:
+    parts = [p for p in text.split(",")]
+    if not text.strip() or any(not p.strip() for p in parts):
+        raise SemialgFibersError(f"--x {text!r}: expected comma-separated numbers such as 1/2,3")
+    return [to_rational(p, f"--x entry {i}") for i, p in enumerate(parts)]
+
+
+def _vector(values) -> list[str]:
+    return [format_rational(v) for v in values]
+
+
+def _cmd_info(args) -> int:
+    net = _load(args.network, args.numbers)
+    hidden = net.hidden_widths
+    info = {
+        "architecture": list(net.architecture),
+        "depth": net.depth,
+        "input_dim": net.input_dim,
+        "output_dim": net.output_dim,
+        "hidden_neurons": sum(hidden),
+        "hidden_widths": list(hidden),
+        "num_parameters": net.num_parameters,
+    }
+    if args.json:
+        print(json.dumps(info, indent=1))
+    else:
+        print(f"architecture: {'-'.join(map(str, net.architecture))}")
+        print(f"depth (affine layers): {net.depth}")
+        print(f"input dimension: {net.input_dim}, output dimension: {net.output_dim}")
+        print(f"hidden neurons: {sum(hidden)} ({', '.join(map(str, hidden)) or 'none'})")
+        print(f"parameters: {net.num_parameters}")
+    return EXIT_OK
+
+
+def _cmd_eval(args) -> int:
+    net = _load(args.network, args.numbers)
+    points = [_parse_point(x) for x in args.x]
+    outputs = net.evaluate_batch(points)
+    if args.json:
+        print(json.dumps([{"x": _vector(x), "y": _vector(y)} for x, y in zip(points, outputs)], indent=1))
+    else:
+        for x, y in zip(points, outputs):
+            print(f"f({', '.join(_vector(x))}) = ({', '.join(_vector(y))})")
+    return EXIT_OK
+
+
+def _cmd_equiv(args) -> int:
+    from .domain import box
+
+    net_a, net_b = _load(args.a, args.numbers), _load(args.b, args.numbers)
+    domain = None
+    if args.box:
+        lower, upper = args.box
+        domain = box(_parse_point(lower), _parse_point(upper))
+    elif args.orthant:
+        domain = "orthant"
+    result = _decide(net_a, net_b, domain, args.method, args.progress)
+    if args.json:
+        print(json.dumps({
+            "equivalent": result.equivalent,
+            "method": result.method,
+            "reason": result.reason,
+            "regions": result.regions,
+            "witness": _vector(result.witness) if result.witness is not None else None,
+            "outputs": [_vector(o) for o in result.outputs] if result.outputs is not None else None,
+        }, indent=1))
+    elif result:
+        print(f"equivalent ({result.method}: {result.reason})")
+    else:
+        print(f"not equivalent ({result.method}: {result.reason})")
+        if result.witness is not None:
+            ya, yb = result.outputs
+            print(f"witness x = ({', '.join(_vector(result.witness))}): "
+                  f"f_a(x) = ({', '.join(_vector(ya))}), f_b(x) = ({', '.join(_vector(yb))})")
+    return EXIT_OK if result else EXIT_NOT_EQUIVALENT
+
+
+def _decide(net_a, net_b, domain, method, progress):
+    from . import oracle
+
+    if method == "oracle":
+        return oracle.equivalent(net_a, net_b, domain=domain, progress=progress)
+    try:
+        from .api import equivalent
+    except ImportError:  # fast paths not built: the oracle decides everything
+        return oracle.equivalent(net_a, net_b, domain=domain, progress=progress)
+    return equivalent(net_a, net_b, domain=domain)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``semialg-fibers`` command."""
+    parser = argparse.ArgumentParser(
+        prog="semialg-fibers",
+        description="Exact fibers, equivalence and structure of ReLU networks (JSON files; '-' reads stdin).",
+    )
+    parser.add_argument("--version", action="version", version=f"semialg-fibers {__version__}")
+    parser.add_argument("--numbers", choices=("decimal", "float64"), default="decimal",
+                        help="read JSON numbers as the exact decimal they spell (default) or as IEEE doubles")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    info = sub.add_parser("info", help="architecture, parameter and neuron counts")
+    info.add_argument("network")
+    info.add_argument("--json", action="store_true", help="machine-readable output")
+    info.set_defaults(run=_cmd_info)
+
+    ev = sub.add_parser("eval", help="exact evaluation at rational points")
+    ev.add_argument("network")
+    ev.add_argument("--x", action="append", required=True, metavar="X1,X2,...",
+                    help="input point, e.g. 1/2,3 (repeat for several points)")
+    ev.add_argument("--json", action="store_true")
+    ev.set_defaults(run=_cmd_eval)
+
+    eq = sub.add_parser("equiv", help="decide whether two networks compute the same function (exit 1 if not)")
+    eq.add_argument("a")
+    eq.add_argument("b")
+    where = eq.add_mutually_exclusive_group()
+    where.add_argument("--box", nargs=2, metavar=("LOWER", "UPPER"), help="restrict to a box, e.g. --box 0,0 1,1")
+    where.add_argument("--orthant", action="store_true", help="restrict to the nonnegative orthant")
+    eq.add_argument("--method", choices=("auto", "oracle"), default="auto",
+                    help="auto: fastest exact algorithm that applies; oracle: region enumeration")
+    eq.add_argument("--progress", action="store_true", help="report progress of long searches on stderr")
+    eq.add_argument("--json", action="store_true")
+    eq.set_defaults(run=_cmd_equiv)
+    return parser
+
+
+def main(argv=None) -> int:
+    """Entry point; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except (SemialgFibersError, ValueError, TypeError, OSError) as exc:
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"semialg-fibers {args.command}: error: {message}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print(f"semialg-fibers {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

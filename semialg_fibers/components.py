@@ -1,0 +1,479 @@
+"""Fiber components and fibers: the values every fiber generator returns.
+
+A :class:`FiberComponent` is one labelled piece of a fiber, given by a
+*parametrization*: one SymPy expression per network coordinate (SPEC flat
+order, symbols of :mod:`semialg_fibers.symbols`) in auxiliary symbols that range
+over a basic set ``domain`` (e.g. ``lambda_i > 0``), plus the *implicit* form
+(constraints in the coordinates only) where the generator knows it.  It
+carries the dimension the generator's formula gives and checks it against an
+exact tangent-rank certificate (:mod:`semialg_fibers.tangent`) when built.
+
+A component may stand for ``multiplicity`` copies: the distinct images of its
+set under permutations of hidden neurons.  :meth:`FiberComponent.contains`
+decides membership in the union of those copies.
+
+A :class:`Fiber` is the finite union of components of one network's fiber.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import sys
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Hashable, Iterable, Iterator, Sequence
+
+import sympy
+
+from .exceptions import InternalCheckError, NotDecidedError, ShapeError
+from .network import Network
+from .semialgebraic import BasicSet
+from .symbols import parameter_symbols
+from .tangent import TangentCertificate, tangent_certificate
+
+__all__ = ["FiberComponent", "Fiber", "hidden_permutations", "permute_hidden"]
+
+#: Above this many hidden-neuron permutations, membership in the copies of a
+#: component is not tried by brute force (pass ``membership=`` instead).
+PERMUTATION_LIMIT = 40320
+
+
+def hidden_permutations(architecture: Sequence[int]) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """All tuples of permutations, one per hidden layer (identity first).
+
+    >>> list(hidden_permutations((1, 2, 1)))
+    [((0, 1),), ((1, 0),)]
+    """
+    return itertools.product(*(itertools.permutations(range(w)) for w in tuple(architecture)[1:-1]))
+
+
+def permute_hidden(net: Network, permutations: Sequence[Sequence[int]]) -> Network:
+    """The network with hidden neurons reordered: new neuron ``i`` of hidden layer ``l`` is old neuron ``permutations[l][i]``.
+
+    It realizes the same function (SPEC section 2).
+
+    >>> net = Network.from_layers([([[1], [2]], [3, 4]), ([[5, 6]], [7])])
+    >>> permute_hidden(net, [(1, 0)]).parameters() == tuple(map(Fraction, (2, 1, 4, 3, 6, 5, 7)))
+    True
+    """
+    perms = [tuple(p) for p in permutations]
+    if len(perms) != len(net.hidden_widths):
+        raise ShapeError(f"got {len(perms)} permutations; the network has {len(net.hidden_widths)} hidden layers")
+    layers = []
+    for index, layer in enumerate(net.layers):
+        rows = list(layer.weight)
+        bias = list(layer.bias)
+        if index < len(perms):
+            p = perms[index]
+            if sorted(p) != list(range(len(rows))):
+                raise ShapeError(f"permutations[{index}] = {p} is not a permutation of range({len(rows)})")
+            rows = [rows[i] for i in p]
+            bias = [bias[i] for i in p]
+        if index > 0:
+            q = perms[index - 1]
+            rows = [[row[i] for i in q] for row in rows]
+        layers.append((rows, bias))
+    return Network.from_layers(layers)
+
+
+def _describe(pattern) -> str:
+    describe = getattr(pattern, "describe", None)
+    if callable(describe):
+        return str(describe())
+    text = getattr(pattern, "description", None)
+    if isinstance(text, str):
+        return text
+    return str(pattern)
+
+
+def _pattern_json(pattern):
+    to_dict = getattr(pattern, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    return str(pattern)
+
+
+@dataclass(frozen=True)
+class FiberComponent:
+    """One piece of a fiber, parametrized, with its dimension certified.
+
+    Parameters
+    ----------
+    architecture : tuple of int
+    pattern : hashable
+        The generator's label of the piece (roles of the neurons).  If it has a
+        ``describe()`` method or a ``description`` string, that text explains
+        the piece in words in :meth:`latex` and :meth:`to_dict`.
+    parametrization : tuple of SymPy expressions or None
+        One rational function over Q of ``auxiliary`` per network coordinate,
+        in SPEC flat order.  ``None`` means the identity: then ``auxiliary``
+        and ``domain`` are taken from ``implicit``.
+    auxiliary : tuple of sympy.Symbol
+    domain : BasicSet
+        A set over exactly ``auxiliary`` (no parametrization of its own).
+    implicit : BasicSet or None
+        The same piece as constraints in the coordinates
+        (:func:`~semialg_fibers.symbols.parameter_symbols`), when known.
+        Must describe the same set as the parametrization (tests check it).
+    dimension : int
+        From the generator's formula; checked against the tangent certificate.
+    multiplicity : int
+        Number of distinct copies (images under permutations of hidden
+        neurons) this piece stands for.
+    description : str
+        Free text shown with the piece.
+    membership : callable Network -> bool, optional
+        Exact membership in the union of the copies, supplied by a generator
+        that knows better; overrides the generic decision.
+    certify : bool
+        Compute the tangent certificate now (default).  With ``False`` it is
+        computed on the first call of :meth:`certify`.
+    certificate_seeds : tuple of int
+        Seeds of the sampled points of the certificate (at least two).
+
+    Raises
+    ------
+    InternalCheckError
+        The maximal exact tangent rank differs from ``dimension``.
+
+    Examples
+    --------
+    The ``H_2`` orbit of the shallow network ``x -> s(x) + 2 s(-x)``:
+
+    >>> from semialg_fibers.symbols import auxiliary_symbols
+    >>> l1, l2 = auxiliary_symbols(r"\\lambda", 2)
+    >>> net = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 2]], [0])])
+    >>> orbit = FiberComponent(
+    ...     net.architecture, "orbit", (l1, -l2, 0, 0, 1 / l1, 2 / l2, 0), (l1, l2),
+    ...     BasicSet((l1, l2), [(l1, ">", 0), (l2, ">", 0)]), None, dimension=2, multiplicity=2)
+    >>> orbit.certificate.ranks
+    (2, 2)
+    >>> scaled = Network.from_layers([([[3], [-1]], [0, 0]), ([["1/3", 2]], [0])])
+    >>> orbit.contains(scaled), orbit.contains(permute_hidden(scaled, [(1, 0)]))
+    (True, True)
+    >>> orbit.contains(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 3]], [0])]))
+    False
+    >>> orbit.contains(orbit.sample(seed=3))
+    True
+    """
+
+    architecture: tuple
+    pattern: Hashable
+    parametrization: tuple | None
+    auxiliary: tuple
+    domain: BasicSet | None
+    implicit: BasicSet | None
+    dimension: int
+    multiplicity: int = 1
+    description: str = ""
+    membership: Callable | None = field(default=None, compare=False, repr=False)
+    certify_now: bool = field(default=True, compare=False, repr=False)
+    certificate_seeds: tuple = field(default=(0, 1), compare=False, repr=False)
+    certificate: TangentCertificate | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        arch = tuple(self.architecture)
+        coords = parameter_symbols(arch)
+        object.__setattr__(self, "architecture", arch)
+        implicit = self.implicit
+        if implicit is not None:
+            if not isinstance(implicit, BasicSet):
+                raise TypeError(f"implicit is a {type(implicit).__name__}; expected BasicSet or None")
+            if implicit.variables != coords:
+                raise ValueError(f"implicit must be a set over parameter_symbols({arch})")
+        if self.parametrization is None:
+            if implicit is None:
+                raise ValueError("a component needs a parametrization or an implicit form")
+            if implicit.auxiliary or implicit.parametrization is not None:
+                raise ValueError("with parametrization=None the implicit form must have no auxiliary symbols")
+            object.__setattr__(self, "parametrization", coords)
+            object.__setattr__(self, "auxiliary", coords)
+            object.__setattr__(self, "domain", BasicSet(coords, implicit.constraints))
+        aux = tuple(self.auxiliary)
+        object.__setattr__(self, "auxiliary", aux)
+        if self.domain is None:
+            object.__setattr__(self, "domain", BasicSet(aux, ()))
+        if not isinstance(self.domain, BasicSet) or self.domain.variables != aux or self.domain.auxiliary \
+                or self.domain.parametrization is not None:
+            raise ValueError(f"domain must be a BasicSet over exactly the auxiliary symbols {aux}")
+        if len(self.parametrization) != len(coords):
+            raise ShapeError(f"parametrization has {len(self.parametrization)} entries; architecture {arch} "
+                             f"has {len(coords)} parameters")
+        # Normalizes the expressions and validates that they use auxiliary symbols only.
+        object.__setattr__(self, "parametrization", self.as_set().parametrization)
+        if isinstance(self.dimension, bool) or not isinstance(self.dimension, int) \
+                or not 0 <= self.dimension <= len(coords):
+            raise ValueError(f"dimension is {self.dimension!r}; expected an int in [0, {len(coords)}]")
+        if isinstance(self.multiplicity, bool) or not isinstance(self.multiplicity, int) or self.multiplicity < 1:
+            raise ValueError(f"multiplicity is {self.multiplicity!r}; expected a positive int")
+        if self.certify_now and self.certificate is None:
+            self.certify()
+
+    # ------------------------------------------------------------ the set
+    @property
+    def coordinates(self) -> tuple:
+        """The parameter symbols (SPEC flat order)."""
+        return parameter_symbols(self.architecture)
+
+    @property
+    def constraints(self) -> BasicSet:
+        """The piece as a parametrized :class:`BasicSet` over the coordinates (one copy)."""
+        return self.as_set()
+
+    def as_set(self) -> BasicSet:
+        """The piece as a parametrized :class:`BasicSet` over the coordinates (one copy)."""
+        return BasicSet(self.coordinates, self.domain.constraints, self.auxiliary, self.parametrization)
+
+    @property
+    def pattern_description(self) -> str:
+        """The pattern explained in words (``pattern.describe()``, ``pattern.description`` or ``str``)."""
+        return _describe(self.pattern)
+
+    # ------------------------------------------------------------ certificate
+    def certify(self) -> TangentCertificate:
+        """The tangent certificate (computed once); raises InternalCheckError if it contradicts ``dimension``."""
+        if self.certificate is None:
+            cert = tangent_certificate(self.parametrization, self.auxiliary, self.domain, expected=self.dimension,
+                                       seeds=self.certificate_seeds, where=f"component {self.pattern_description!r}")
+            object.__setattr__(self, "certificate", cert)
+        return self.certificate
+
+    # ------------------------------------------------------------ membership
+    def _check_network(self, net: Network) -> None:
+        if not isinstance(net, Network):
+            raise TypeError(f"expected a Network, got {type(net).__name__}")
+        if net.architecture != self.architecture:
+            raise ShapeError(f"the network has architecture {net.architecture}; the component {self.architecture}")
+
+    def contains_representative(self, net: Network) -> bool:
+        """Membership in the one copy described by the parametrization (no permutations).
+
+        Uses the implicit form when given (substitution), otherwise decides the
+        existence of auxiliary values exactly (see :meth:`BasicSet.contains`).
+        """
+        self._check_network(net)
+        point = net.parameters()
+        if self.implicit is not None:
+            return self.implicit.contains(point)
+        return self.as_set().contains(point)
+
+    def contains(self, net: Network) -> bool:
+        """Exact membership in the union of the ``multiplicity`` copies.
+
+        Order: the generator's ``membership`` callable if given; otherwise the
+        representative, then (for ``multiplicity > 1``) every permutation of
+        hidden neurons applied to ``net``.
+
+        Raises
+        ------
+        NotDecidedError
+            Existence of auxiliary values is not linear, or there are more
+            than ``PERMUTATION_LIMIT`` permutations to try.
+        """
+        self._check_network(net)
+        if self.membership is not None:
+            return bool(self.membership(net))
+        if self.contains_representative(net):
+            return True
+        if self.multiplicity == 1:
+            return False
+        count = math.prod(math.factorial(w) for w in self.architecture[1:-1])
+        if count > PERMUTATION_LIMIT:
+            raise NotDecidedError(f"{count} hidden-neuron permutations exceed the limit {PERMUTATION_LIMIT}; "
+                                  "the generator should pass membership=")
+        for perms in itertools.islice(hidden_permutations(self.architecture), 1, None):
+            if self.contains_representative(permute_hidden(net, perms)):
+                return True
+        return False
+
+    def __contains__(self, net: Network) -> bool:
+        return self.contains(net)
+
+    # ------------------------------------------------------------ sampling
+    def sample(self, seed: int = 0) -> Network:
+        """A network in the piece (the representative copy), deterministic given ``seed``.
+
+        Samples the domain (exact LP plus rejection) and maps the point through
+        the parametrization.  When the implicit form is known, the sample is
+        checked against it.
+
+        Raises
+        ------
+        InternalCheckError
+            The sample violates the implicit form (parametrization and implicit form disagree).
+        """
+        values = self.as_set().sample(seed=seed)
+        net = Network.from_parameters(self.architecture, values)
+        if self.implicit is not None and not self.implicit.contains(values):
+            raise InternalCheckError(f"component {self.pattern_description!r}: sample {values} of the "
+                                     "parametrization violates the implicit form")
+        return net
+
+    # ------------------------------------------------------------ output
+    def latex(self) -> str:
+        """LaTeX of the piece: the parametrized set (and the implicit form when known)."""
+        from .latex import component_latex
+
+        return component_latex(self)
+
+    def _repr_latex_(self) -> str:
+        return f"$\\displaystyle {self.latex()}$"
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {
+            "pattern": _pattern_json(self.pattern),
+            "description": self.description or self.pattern_description,
+            "dimension": self.dimension,
+            "multiplicity": self.multiplicity,
+            "parametrized": self.as_set().to_dict(),
+            "implicit": None if self.implicit is None else self.implicit.to_dict(),
+            "certificate": None if self.certificate is None else self.certificate.to_dict(),
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """JSON text of :meth:`to_dict`."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+
+@dataclass(frozen=True)
+class Fiber:
+    """The fiber of a network as a finite union of components.
+
+    Attributes
+    ----------
+    network : Network
+    components : tuple of FiberComponent
+        The components kept (all of them unless a limit was applied).
+    omitted : int
+        How many components were left out by the ``limit`` of :meth:`from_components`.
+    dimension : int
+        The maximum of the component dimensions; when components were omitted
+        the generator must pass it (otherwise it is unknown and
+        :attr:`dimension` is None).
+
+    Examples
+    --------
+    >>> from semialg_fibers.symbols import auxiliary_symbols
+    >>> (l,) = auxiliary_symbols(r"\\lambda", 1)
+    >>> net = Network.from_layers([([[2]], [0]), ([[3]], [1])])
+    >>> orbit = FiberComponent(net.architecture, "orbit", (2 * l, 0, 3 / l, 1), (l,),
+    ...                        BasicSet((l,), [(l, ">", 0)]), None, dimension=1)
+    >>> fiber = Fiber.from_components(net, [orbit])
+    >>> fiber.dimension, len(fiber), fiber.contains(net)
+    (1, 1, True)
+    """
+
+    network: Network
+    components: tuple = ()
+    omitted: int = 0
+    dimension: int | None = None
+
+    def __post_init__(self):
+        comps = tuple(self.components)
+        for i, c in enumerate(comps):
+            if not isinstance(c, FiberComponent):
+                raise TypeError(f"components[{i}] is a {type(c).__name__}; expected FiberComponent")
+            if c.architecture != self.network.architecture:
+                raise ShapeError(f"components[{i}] has architecture {c.architecture}; "
+                                 f"the network {self.network.architecture}")
+        object.__setattr__(self, "components", comps)
+        if self.dimension is None and self.omitted == 0:
+            object.__setattr__(self, "dimension", max((c.dimension for c in comps), default=-1))
+        elif self.dimension is not None and comps and max(c.dimension for c in comps) > self.dimension:
+            raise InternalCheckError(f"a component has dimension {max(c.dimension for c in comps)} "
+                                     f"> the fiber's {self.dimension}")
+
+    @classmethod
+    def from_components(cls, network: Network, components: Iterable, limit: int | None = None,
+                        dimension: int | None = None, progress: bool | Callable = False) -> "Fiber":
+        """Collect components lazily, keeping at most ``limit`` and counting the rest.
+
+        Parameters
+        ----------
+        network : Network
+        components : iterable of FiberComponent or of zero-argument callables returning one
+            Callables beyond the limit are counted but never called, so a
+            generator can yield cheap thunks for huge fibers.
+        limit : int, optional
+        dimension : int, optional
+            The fiber dimension (required to know it when components are omitted).
+        progress : bool or callable
+            ``True`` prints a count to stderr every 100 components; a callable
+            is called with the number seen so far.
+        """
+        kept, omitted = [], 0
+        for count, item in enumerate(components, start=1):
+            if limit is None or len(kept) < limit:
+                kept.append(item() if callable(item) and not isinstance(item, FiberComponent) else item)
+            else:
+                omitted += 1
+            if progress and count % 100 == 0:
+                if callable(progress):
+                    progress(count)
+                else:
+                    print(f"fiber: {count} components", file=sys.stderr)
+        return cls(network, tuple(kept), omitted, dimension)
+
+    def __iter__(self) -> Iterator[FiberComponent]:
+        return iter(self.components)
+
+    def __len__(self) -> int:
+        return len(self.components)
+
+    @property
+    def is_complete(self) -> bool:
+        """True iff no component was omitted."""
+        return self.omitted == 0
+
+    def contains(self, net: Network) -> bool:
+        """True iff some component contains ``net``.
+
+        Raises
+        ------
+        NotDecidedError
+            No kept component contains it and either components were omitted
+            or some component could not decide.
+        """
+        undecided = []
+        for i, c in enumerate(self.components):
+            try:
+                if c.contains(net):
+                    return True
+            except NotDecidedError as exc:
+                undecided.append(f"component {i}: {exc}")
+        if self.omitted:
+            undecided.append(f"{self.omitted} components were omitted by the limit")
+        if undecided:
+            raise NotDecidedError("not in any decided component; " + "; ".join(undecided))
+        return False
+
+    def __contains__(self, net: Network) -> bool:
+        return self.contains(net)
+
+    def latex(self, title: str | None = None) -> str:
+        """A LaTeX section: summary, then one block per component with its pattern in words."""
+        from .latex import fiber_latex
+
+        return fiber_latex(self, title=title)
+
+    def _repr_latex_(self) -> str:
+        from .latex import fiber_latex_inline
+
+        return fiber_latex_inline(self)
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {
+            "architecture": list(self.network.architecture),
+            "network": [str(v) for v in self.network.parameters()],
+            "dimension": self.dimension,
+            "omitted": self.omitted,
+            "components": [c.to_dict() for c in self.components],
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """JSON text of :meth:`to_dict`."""
+        return json.dumps(self.to_dict(), indent=indent)

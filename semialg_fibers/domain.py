@@ -1,0 +1,109 @@
+"""Input domains: all of R^d, boxes, general polyhedra and the nonnegative orthant.
+
+A domain is a :class:`Polyhedron` ``{x : A x + c >= 0, E x + e = 0}`` given by
+exact :class:`~semialg_fibers.linalg.Constraint` values (``None`` means R^d).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from .exact import to_rational
+from .exceptions import DomainError
+from .linalg import Constraint
+
+__all__ = ["Polyhedron", "box", "orthant", "polyhedron", "as_domain"]
+
+
+@dataclass(frozen=True)
+class Polyhedron:
+    """A closed polyhedron in R^dim given by non-strict inequalities and equalities.
+
+    Attributes
+    ----------
+    dim : int
+    constraints : tuple of Constraint
+        Each ``a . x + c >= 0`` or ``a . x + c == 0``.
+    """
+
+    dim: int
+    constraints: tuple[Constraint, ...]
+
+    def __post_init__(self):
+        for i, c in enumerate(self.constraints):
+            if len(c.coefficients) != self.dim:
+                raise DomainError(f"domain constraint {i} has {len(c.coefficients)} coefficients; the domain has dimension {self.dim}")
+            if c.relation == ">":
+                raise DomainError(f"domain constraint {i} is strict; domains are closed polyhedra (use '>=')")
+
+    def contains(self, x: Sequence[Fraction]) -> bool:
+        """Exact membership test."""
+        return all(c.holds(x) for c in self.constraints)
+
+
+def box(lower: Sequence, upper: Sequence) -> Polyhedron:
+    """The box ``lower <= x <= upper`` (entries exact numbers).
+
+    >>> b = box([0, "-1/2"], [1, "1/2"])
+    >>> b.contains([Fraction(1), Fraction(0)]), b.contains([Fraction(2), Fraction(0)])
+    (True, False)
+    """
+    lo = [to_rational(v, f"lower[{i}]") for i, v in enumerate(lower)]
+    hi = [to_rational(v, f"upper[{i}]") for i, v in enumerate(upper)]
+    if len(lo) != len(hi) or not lo:
+        raise DomainError(f"box bounds have lengths {len(lo)} and {len(hi)}; expected equal positive lengths")
+    constraints = []
+    for i, (a, b) in enumerate(zip(lo, hi)):
+        if a > b:
+            raise DomainError(f"box is empty: lower[{i}] = {a} > upper[{i}] = {b}")
+        unit = tuple(Fraction(int(j == i)) for j in range(len(lo)))
+        constraints.append(Constraint(unit, -a))
+        constraints.append(Constraint(tuple(-u for u in unit), b))
+    return Polyhedron(len(lo), tuple(constraints))
+
+
+def orthant(dim: int) -> Polyhedron:
+    """The closed nonnegative orthant of R^dim.
+
+    >>> orthant(2).contains([Fraction(0), Fraction(3)])
+    True
+    """
+    return Polyhedron(dim, tuple(Constraint(tuple(Fraction(int(j == i)) for j in range(dim)), Fraction(0)) for i in range(dim)))
+
+
+def polyhedron(inequalities: Sequence[Sequence], equalities: Sequence[Sequence] = ()) -> Polyhedron:
+    """The polyhedron ``{x : a . x + c >= 0 for (a..., c)}`` with optional equalities ``(e..., f)``.
+
+    Each row lists the ``dim`` coefficients followed by the constant.
+
+    >>> polyhedron([[1, 1, -1]]).contains([Fraction(1), Fraction(0)])
+    True
+    """
+    rows = [(list(r), ">=") for r in inequalities] + [(list(r), "==") for r in equalities]
+    if not rows:
+        raise DomainError("polyhedron needs at least one row; use None for all of R^d")
+    dim = len(rows[0][0]) - 1
+    constraints = []
+    for i, (row, rel) in enumerate(rows):
+        if len(row) != dim + 1:
+            raise DomainError(f"polyhedron row {i} has {len(row)} entries; expected {dim + 1}")
+        vals = [to_rational(v, f"polyhedron row {i}") for v in row]
+        constraints.append(Constraint(tuple(vals[:-1]), vals[-1], rel))
+    return Polyhedron(dim, tuple(constraints))
+
+
+def as_domain(domain, dim: int) -> Polyhedron | None:
+    """Normalize a user domain argument: ``None`` (R^dim), ``"orthant"``, or a :class:`Polyhedron`."""
+    if domain is None:
+        return None
+    if isinstance(domain, str):
+        if domain == "orthant":
+            return orthant(dim)
+        raise DomainError(f"unknown domain {domain!r}; expected None, 'orthant' or a Polyhedron")
+    if not isinstance(domain, Polyhedron):
+        raise DomainError(f"domain is a {type(domain).__name__}; expected None, 'orthant' or a Polyhedron")
+    if domain.dim != dim:
+        raise DomainError(f"domain has dimension {domain.dim}; the networks have input dimension {dim}")
+    return domain

@@ -1,0 +1,161 @@
+"""SymPy symbols for the parameters of an architecture (SPEC section 1).
+
+Every parameter coordinate has one symbol whose *name is its TeX*:
+``W^{(l)}_{i,j}`` for the weight from neuron ``j`` of layer ``l - 1`` to
+neuron ``i`` of layer ``l`` and ``b^{(l)}_{i}`` for the bias of neuron ``i``
+of layer ``l`` (all indices 1-based, as in papers).  SymPy prints such names
+verbatim, so ``sympy.latex`` of any expression in them is unambiguous.
+
+All symbols are created with ``real=True``; SymPy treats ``Symbol("x")`` and
+``Symbol("x", real=True)`` as different symbols, so always obtain parameter
+symbols from this module.  :func:`symbol_sort_key` orders parameter symbols in
+the SPEC flat order (layer by layer, ``W_l`` row-major, then ``b_l``) and every
+other symbol after them in natural order of its name, which makes every
+canonical form built on it deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Sequence
+
+import sympy
+
+from .exceptions import ShapeError
+
+__all__ = [
+    "weight_symbol",
+    "bias_symbol",
+    "parameter_symbols",
+    "auxiliary_symbols",
+    "parameter_coordinates",
+    "symbol_sort_key",
+]
+
+_WEIGHT = re.compile(r"^W\^\{\((\d+)\)\}_\{(\d+),(\d+)\}$")
+_BIAS = re.compile(r"^b\^\{\((\d+)\)\}_\{(\d+)\}$")
+_CHUNKS = re.compile(r"(\d+)")
+
+
+def _check_index(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ShapeError(f"{what} is {value!r}; indices are positive integers (1-based)")
+    return value
+
+
+@lru_cache(maxsize=None)
+def weight_symbol(layer: int, row: int, col: int) -> sympy.Symbol:
+    """The symbol ``W^{(layer)}_{row,col}`` (1-based indices).
+
+    Examples
+    --------
+    >>> weight_symbol(1, 2, 1)
+    W^{(1)}_{2,1}
+    >>> weight_symbol(1, 2, 1).is_real
+    True
+    """
+    _check_index(layer, "layer")
+    _check_index(row, "row")
+    _check_index(col, "col")
+    return sympy.Symbol(f"W^{{({layer})}}_{{{row},{col}}}", real=True)
+
+
+@lru_cache(maxsize=None)
+def bias_symbol(layer: int, row: int) -> sympy.Symbol:
+    """The symbol ``b^{(layer)}_{row}`` (1-based indices).
+
+    >>> bias_symbol(2, 1)
+    b^{(2)}_{1}
+    """
+    _check_index(layer, "layer")
+    _check_index(row, "row")
+    return sympy.Symbol(f"b^{{({layer})}}_{{{row}}}", real=True)
+
+
+@lru_cache(maxsize=None)
+def _parameter_symbols(widths: tuple[int, ...]) -> tuple[sympy.Symbol, ...]:
+    out = []
+    for layer, (n_in, n_out) in enumerate(zip(widths, widths[1:]), start=1):
+        out.extend(weight_symbol(layer, i, j) for i in range(1, n_out + 1) for j in range(1, n_in + 1))
+        out.extend(bias_symbol(layer, i) for i in range(1, n_out + 1))
+    return tuple(out)
+
+
+def parameter_symbols(architecture: Sequence[int]) -> tuple[sympy.Symbol, ...]:
+    """All parameter symbols of an architecture in SPEC flat order.
+
+    The order matches :meth:`semialg_fibers.network.Network.parameters`:
+    layer by layer, ``W_l`` row-major, then ``b_l``.
+
+    Parameters
+    ----------
+    architecture : sequence of int
+        Widths ``(n_0, ..., n_L)``.
+
+    Returns
+    -------
+    tuple of sympy.Symbol
+        ``N = sum_l n_l (n_{l-1} + 1)`` symbols.
+
+    Examples
+    --------
+    >>> parameter_symbols((1, 2, 1))
+    (W^{(1)}_{1,1}, W^{(1)}_{2,1}, b^{(1)}_{1}, b^{(1)}_{2}, W^{(2)}_{1,1}, W^{(2)}_{1,2}, b^{(2)}_{1})
+    """
+    widths = tuple(architecture)
+    if len(widths) < 2:
+        raise ShapeError(f"architecture {widths} needs at least an input and an output width")
+    for i, w in enumerate(widths):
+        if isinstance(w, bool) or not isinstance(w, int) or w < 1:
+            raise ShapeError(f"architecture[{i}] is {w!r}; widths must be positive integers")
+    return _parameter_symbols(widths)
+
+
+def auxiliary_symbols(name: str, count: int, start: int = 1) -> tuple[sympy.Symbol, ...]:
+    """Indexed auxiliary symbols ``name_{start}, ..., name_{start+count-1}`` (real).
+
+    ``name`` is TeX, e.g. ``r"\\lambda"``; use these for the existentially
+    quantified variables of parametrized pieces.
+
+    >>> auxiliary_symbols(r"\\lambda", 2)
+    (\\lambda_{1}, \\lambda_{2})
+    """
+    if _WEIGHT.match(f"{name}_{{1}}") or name in ("W", "b") or name.startswith(("W^", "b^")):
+        raise ValueError(f"auxiliary name {name!r} collides with the parameter symbols W^{{(l)}}, b^{{(l)}}")
+    return tuple(sympy.Symbol(f"{name}_{{{i}}}", real=True) for i in range(start, start + count))
+
+
+def parameter_coordinates(symbol: sympy.Symbol) -> tuple[int, int, int, int] | None:
+    """``(layer, kind, row, col)`` of a parameter symbol (kind 0 = weight, 1 = bias, col 0 for biases), else None.
+
+    >>> parameter_coordinates(weight_symbol(2, 1, 3)), parameter_coordinates(bias_symbol(1, 4))
+    ((2, 0, 1, 3), (1, 1, 4, 0))
+    >>> parameter_coordinates(sympy.Symbol("x")) is None
+    True
+    """
+    name = getattr(symbol, "name", None)
+    if name is None:
+        return None
+    m = _WEIGHT.match(name)
+    if m:
+        return (int(m.group(1)), 0, int(m.group(2)), int(m.group(3)))
+    m = _BIAS.match(name)
+    if m:
+        return (int(m.group(1)), 1, int(m.group(2)), 0)
+    return None
+
+
+def symbol_sort_key(symbol: sympy.Symbol) -> tuple:
+    """Deterministic order: parameter symbols in SPEC flat order, then others by natural name order.
+
+    >>> x = sympy.Symbol("x_{10}"); y = sympy.Symbol("x_{9}")
+    >>> sorted([x, bias_symbol(1, 1), y, weight_symbol(2, 1, 1), weight_symbol(1, 1, 1)], key=symbol_sort_key)
+    [W^{(1)}_{1,1}, b^{(1)}_{1}, W^{(2)}_{1,1}, x_{9}, x_{10}]
+    """
+    coords = parameter_coordinates(symbol)
+    if coords is not None:
+        return (0, coords, ())
+    name = str(symbol)
+    natural = tuple((0, int(c), "") if c.isdigit() else (1, 0, c) for c in _CHUNKS.split(name) if c)
+    return (1, (), natural)

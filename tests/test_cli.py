@@ -1,0 +1,78 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from semialg_fibers.cli import main
+
+DATA = Path(__file__).resolve().parents[1] / "semialg_fibers" / "data"
+A, B = str(DATA / "deep_a.json"), str(DATA / "deep_b_permuted_scaled.json")
+ID_A, ID_B = str(DATA / "identity_pair_a.json"), str(DATA / "identity_pair_b.json")
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_info(capsys):
+    status, out, _ = run(capsys, "info", A)
+    assert status == 0 and "architecture: 2-4-3-1" in out and "parameters: 31" in out and "hidden neurons: 7" in out
+    status, out, _ = run(capsys, "info", A, "--json")
+    assert json.loads(out)["hidden_widths"] == [4, 3]
+
+
+def test_eval(capsys):
+    status, out, _ = run(capsys, "eval", A, "--x", "1/2,3", "--x", "0,0")
+    assert status == 0 and out.splitlines() == ["f(1/2, 3) = (-50/3)", "f(0, 0) = (1/3)"]
+    status, out, _ = run(capsys, "eval", ID_A, "--x", "-0.25", "--json")
+    assert json.loads(out) == [{"x": ["-1/4"], "y": ["-1/4"]}]
+
+
+def test_equiv_equivalent_and_not(capsys):
+    status, out, _ = run(capsys, "equiv", A, B, "--method", "oracle")
+    assert status == 0 and out.startswith("equivalent")
+    status, out, _ = run(capsys, "equiv", ID_A, ID_B, "--json")
+    assert status == 0 and json.loads(out)["equivalent"] is True
+
+
+def test_equiv_not_equivalent_reports_witness(capsys, tmp_path):
+    relu = tmp_path / "relu.json"
+    relu.write_text('{"layers": [{"weight": [[1]], "bias": [0]}, {"weight": [[1]], "bias": [0]}]}')
+    status, out, _ = run(capsys, "equiv", ID_A, str(relu), "--method", "oracle")
+    assert status == 1 and "not equivalent" in out and "witness x = (" in out
+    status, out, _ = run(capsys, "equiv", ID_A, str(relu), "--box", "0", "1", "--method", "oracle")
+    assert status == 0
+    status, out, _ = run(capsys, "equiv", ID_A, str(relu), "--orthant", "--json", "--method", "oracle")
+    assert status == 0 and json.loads(out)["witness"] is None
+
+
+BAD = [
+    ("missing file", ["info", "nope.json"], "cannot read"),
+    ("bad point", ["eval", A, "--x", "1,,2"], "comma-separated"),
+    ("wrong dimension", ["eval", A, "--x", "1"], "input dimension is 2"),
+    ("dimension mismatch", ["equiv", A, ID_A], "same input and output"),
+    ("bad box", ["equiv", ID_A, ID_B, "--box", "1", "0"], "box is empty"),
+]
+
+
+@pytest.mark.parametrize("argv, message", [c[1:] for c in BAD], ids=[c[0] for c in BAD])
+def test_errors_are_one_line(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_bad_json_file_one_line(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"layers": [{"weight": [[0.1, "x"]], "bias": [0]}]}')
+    status, _, err = run(capsys, "info", str(bad))
+    assert status == 2 and "layers[0].weight[0][1]" in err
+
+
+def test_console_script_help():
+    result = subprocess.run([sys.executable, "-m", "semialg_fibers.cli", "--help"], capture_output=True, text=True)
+    assert result.returncode == 0 and "equiv" in result.stdout and "info" in result.stdout
