@@ -188,9 +188,12 @@ class FiberComponent:
                 raise ValueError("a component needs a parametrization or an implicit form")
             if implicit.auxiliary or implicit.parametrization is not None:
                 raise ValueError("with parametrization=None the implicit form must have no auxiliary symbols")
-            object.__setattr__(self, "parametrization", coords)
-            object.__setattr__(self, "auxiliary", coords)
-            object.__setattr__(self, "domain", BasicSet(coords, implicit.constraints))
+            # identity parametrization through tilde-copies of the coordinates
+            tilde = tuple(sympy.Symbol(r"\tilde{" + str(c)[0] + "}" + str(c)[1:], real=True) for c in coords)
+            renamed = [c.as_relational().xreplace(dict(zip(coords, tilde))) for c in implicit.constraints]
+            object.__setattr__(self, "parametrization", tilde)
+            object.__setattr__(self, "auxiliary", tilde)
+            object.__setattr__(self, "domain", BasicSet(tilde, renamed))
         aux = tuple(self.auxiliary)
         object.__setattr__(self, "auxiliary", aux)
         if self.domain is None:
@@ -212,6 +215,12 @@ class FiberComponent:
             self.certify()
 
     # ------------------------------------------------------------ the set
+    @property
+    def is_implicit_only(self) -> bool:
+        """True when the component was given by its implicit form only (identity parametrization)."""
+        return self.implicit is not None and tuple(map(str, self.auxiliary)) == tuple(
+            r"\tilde{" + str(c)[0] + "}" + str(c)[1:] for c in self.coordinates)
+
     @property
     def coordinates(self) -> tuple:
         """The parameter symbols (SPEC flat order)."""

@@ -236,7 +236,7 @@ def _check_dims(constraints: Sequence[Constraint], dim: int) -> None:
 
 
 def optimize(objective: Sequence[Fraction], constraints: Sequence[Constraint], dim: int,
-             maximize: bool = False, objective_constant: Fraction = Fraction(0)) -> LPResult:
+             maximize: bool = False, objective_constant: Fraction = Fraction(0), certificate: bool = False) -> LPResult:
     """Minimize (or maximize) ``objective . x + objective_constant`` over non-strict constraints.
 
     Parameters
@@ -248,11 +248,14 @@ def optimize(objective: Sequence[Fraction], constraints: Sequence[Constraint], d
     dim : int
         Number of variables.
     maximize : bool
+    objective_constant : Fraction
+    certificate : bool
+        Attach an infeasibility certificate when infeasible (see :func:`feasible_point`).
 
     Returns
     -------
     LPResult
-        ``optimal`` with value and point, ``unbounded``, or ``infeasible`` with a certificate.
+        ``optimal`` with value and point, ``unbounded``, or ``infeasible``.
 
     Examples
     --------
@@ -272,7 +275,7 @@ def optimize(objective: Sequence[Fraction], constraints: Sequence[Constraint], d
     problem = ppl.MIP_Problem(dim, system, ppl.Linear_Expression(obj_coeffs, 0), "maximization" if maximize else "minimization")
     status = problem.solve()["status"]
     if status == "unfeasible":
-        return LPResult("infeasible", certificate=_certificate(constraints, dim))
+        return LPResult("infeasible", certificate=_certificate(constraints, dim) if certificate else None)
     if status == "unbounded":
         return LPResult("unbounded")
     point = _point(problem.optimizing_point(), dim)
@@ -321,17 +324,25 @@ def optimize_integer_rows(objective: Sequence[Fraction], rows: Sequence[Sequence
     return LPResult("optimal", value=value, point=point)
 
 
-def feasible_point(constraints: Sequence[Constraint], dim: int) -> LPResult:
+def feasible_point(constraints: Sequence[Constraint], dim: int, certificate: bool = False) -> LPResult:
     """Decide a system with strict, non-strict and equality constraints exactly.
 
     Strict constraints ``a.x + c > 0`` become ``a.x + c - t >= 0`` with one slack
     ``0 <= t <= 1`` that is maximized: the system is feasible iff ``t* > 0``.
 
+    Parameters
+    ----------
+    constraints : sequence of Constraint
+    dim : int
+    certificate : bool
+        Also compute an infeasibility certificate (two more LPs with one
+        variable per constraint: costly for large systems).
+
     Returns
     -------
     LPResult
         ``feasible`` with a point satisfying every constraint, or ``infeasible``
-        with a certificate.
+        (with a certificate if requested).
 
     Examples
     --------
@@ -339,14 +350,14 @@ def feasible_point(constraints: Sequence[Constraint], dim: int) -> LPResult:
     >>> lt0 = Constraint((Fraction(-1),), Fraction(0), ">")
     >>> feasible_point([gt0], 1).status
     'feasible'
-    >>> r = feasible_point([gt0, lt0], 1)
+    >>> r = feasible_point([gt0, lt0], 1, certificate=True)
     >>> r.status, check_certificate([gt0, lt0], r.certificate)
     ('infeasible', True)
     """
     _check_dims(constraints, dim)
     strict = [c for c in constraints if c.relation == ">"]
     if not strict:
-        result = optimize([Fraction(0)] * dim, constraints, dim)
+        result = optimize([Fraction(0)] * dim, constraints, dim, certificate=certificate)
         return LPResult("feasible", point=result.point) if result else result
     system = ppl.Constraint_System()
     t = ppl.Variable(dim)
@@ -360,7 +371,7 @@ def feasible_point(constraints: Sequence[Constraint], dim: int) -> LPResult:
         slack = Fraction(problem.optimal_value())
         if slack > 0:
             return LPResult("feasible", point=_point(problem.optimizing_point(), dim))
-    return LPResult("infeasible", certificate=_certificate(constraints, dim))
+    return LPResult("infeasible", certificate=_certificate(constraints, dim) if certificate else None)
 
 
 def _certificate(constraints: Sequence[Constraint], dim: int) -> Vector | None:

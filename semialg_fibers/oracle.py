@@ -71,7 +71,7 @@ def _chart(domain: Polyhedron | None, d: int) -> _Chart:
         return _Chart(origin, identity, (), origin)
     equalities = [c for c in domain.constraints if c.relation == "=="]
     inequalities = [c for c in domain.constraints if c.relation != "=="]
-    start = linalg.feasible_point(domain.constraints, d)
+    start = linalg.feasible_point(domain.constraints, d, certificate=True)
     if not start:
         raise DomainError("the domain is empty (an exact LP certificate proves it)")
     # Implicit equalities: inequalities whose maximum over the domain is 0.

@@ -754,19 +754,22 @@ def _sample_constraints(constraints: Sequence[PolynomialConstraint], symbols: Se
     p0 = start.point
     relaxed = [linalg.Constraint(c.coefficients, c.constant, ">=" if c.relation == ">" else c.relation) for c in linear]
     for _ in range(attempts):
-        radius = Fraction(rng.randint(1, 4))
+        # Different box radii and weights per coordinate avoid coincidences (x_1 = x_2) that
+        # would make the sample special rather than generic.
         box = []
         for i in range(n):
+            lo = Fraction(rng.randint(1, 9), rng.randint(1, 3))
+            hi = Fraction(rng.randint(1, 9), rng.randint(1, 3))
             e = tuple(Fraction(int(j == i)) for j in range(n))
-            box.append(linalg.Constraint(e, radius - p0[i]))
-            box.append(linalg.Constraint(tuple(-v for v in e), radius + p0[i]))
-        weights = [Fraction(rng.randint(1, 6))]
+            box.append(linalg.Constraint(e, lo - p0[i]))
+            box.append(linalg.Constraint(tuple(-v for v in e), hi + p0[i]))
+        weights = [Fraction(rng.randint(1, 20))]
         points = [p0]
         for _ in range(n + 1):
             objective = [Fraction(rng.randint(-5, 5)) for _ in range(n)]
             result = linalg.optimize(objective, relaxed + box, n)
             points.append(result.point)
-            weights.append(Fraction(rng.randint(1, 6)))
+            weights.append(Fraction(rng.randint(1, 20)))
         total = sum(weights)
         point = tuple(sum((w * p[i] for w, p in zip(weights, points)), Fraction(0)) / total for i in range(n))
         values = dict(zip(symbols, point))

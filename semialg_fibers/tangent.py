@@ -24,7 +24,7 @@ import sympy
 
 from . import linalg
 from .exceptions import InternalCheckError
-from .semialgebraic import BasicSet, _eval_dict, _poly_dict, _rational_parts
+from .semialgebraic import BasicSet, _eval_dict, _rational_parts
 
 __all__ = ["TangentCertificate", "jacobian", "parametrization_rank", "tangent_certificate"]
 

@@ -1,0 +1,112 @@
+"""Top-level dispatchers: pick the fastest exact algorithm that applies.
+
+``equivalent``: shallow networks on R^m use the canonical-data test
+(:mod:`semialg_fibers.shallow`); everything else goes to the general oracle.
+``fiber`` and ``fiber_dimension``: shallow networks on R^m only for now; other
+cases raise :class:`NotDecidedError` naming the reason.
+"""
+
+from __future__ import annotations
+
+from .exceptions import NotDecidedError
+from .network import Network
+from .results import EquivalenceResult
+
+__all__ = ["equivalent", "fiber", "fiber_dimension"]
+
+
+def _is_shallow(net: Network) -> bool:
+    return isinstance(net, Network) and net.depth == 2
+
+
+def equivalent(a: Network, b: Network, domain=None) -> EquivalenceResult:
+    """Decide exactly whether two networks compute the same function (on R^d, or on ``domain``).
+
+    Parameters
+    ----------
+    a, b : Network
+        Same input and output dimensions; any depths and widths.
+    domain : None, "orthant" or Polyhedron
+        ``None`` means all of R^d.
+
+    Returns
+    -------
+    EquivalenceResult
+        ``method`` says which algorithm decided (``"shallow"`` or ``"oracle"``).
+
+    Examples
+    --------
+    >>> identity = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
+    >>> scaled = Network.from_layers([([[2], [-3]], [0, 0]), ([["1/2", "-1/3"]], [0])])
+    >>> r = equivalent(identity, scaled)
+    >>> bool(r), r.method
+    (True, 'shallow')
+    """
+    if domain is None and _is_shallow(a) and _is_shallow(b):
+        from .shallow.equivalence import equivalent as shallow_equivalent
+
+        return shallow_equivalent(a, b)
+    from .oracle import equivalent as oracle_equivalent
+
+    return oracle_equivalent(a, b, domain=domain)
+
+
+def _unsupported(net: Network, domain, what: str) -> NotDecidedError:
+    if domain is not None:
+        reason = f"{what} on a restricted domain is not implemented (domain={domain!r}); only R^d"
+    else:
+        reason = (f"{what} is implemented for shallow networks (one hidden layer) on R^m; "
+                  f"got architecture {net.architecture}")
+    return NotDecidedError(reason)
+
+
+def fiber(net: Network, domain=None, limit: int | None = None, progress=False, certify: bool = True):
+    """The complete fiber of ``net`` as a :class:`~semialg_fibers.components.Fiber`.
+
+    Parameters
+    ----------
+    net : Network
+    domain : None
+        Only R^d is supported so far.
+    limit : int, optional
+        Build at most this many components; the others are counted.
+    progress : bool or callable
+    certify : bool
+        Certify component dimensions by exact tangent ranks.
+
+    Raises
+    ------
+    NotDecidedError
+        Unsupported architecture or domain (the message says which).
+
+    Examples
+    --------
+    >>> identity = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
+    >>> fiber(identity).dimension
+    3
+    """
+    if domain is None and _is_shallow(net):
+        from .shallow.fiber import fiber as shallow_fiber
+
+        return shallow_fiber(net, limit=limit, progress=progress, certify=certify)
+    raise _unsupported(net, domain, "fiber")
+
+
+def fiber_dimension(net: Network, domain=None) -> int:
+    """The dimension of the fiber of ``net``.
+
+    Raises
+    ------
+    NotDecidedError
+        Unsupported architecture or domain.
+
+    Examples
+    --------
+    >>> fiber_dimension(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])]))
+    2
+    """
+    if domain is None and _is_shallow(net):
+        from .shallow.roles import fiber_dimension as shallow_fiber_dimension
+
+        return shallow_fiber_dimension(net)
+    raise _unsupported(net, domain, "fiber_dimension")

@@ -1,0 +1,401 @@
+"""The complete fiber of a shallow network as a union of parametrized components.
+
+One :class:`~semialg_fibers.components.FiberComponent` per role pattern
+(:mod:`.roles`) and, when the pattern has cancelling groups, per stratum
+``s = rank`` of their normals modulo ``V_M`` (the matching variety is a union
+of strata of different dimensions, each with its own rational
+parametrization).  Membership is decided exactly from the canonical data and
+the roles of the given network's neurons (a small backtracking search over
+role slots), independently of the parametrization.  Derivations:
+``docs/theory/shallow.md``, Sections 4 and 5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Iterator
+
+import sympy
+
+from .. import linalg
+from ..components import Fiber, FiberComponent
+from ..network import Network
+from ..semialgebraic import BasicSet, constraint
+from ..symbols import auxiliary_symbols
+from .canonical import CanonicalData, canonical_data, check_shallow, line_key
+from .minimal import _g_s
+from .roles import RolePattern, fiber_dimension, piece_dimension, role_patterns
+
+__all__ = ["StratumPattern", "fiber", "component", "fiber_components"]
+
+_ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class StratumPattern:
+    """A role pattern and, for patterns with cancelling groups, the stratum ``s``.
+
+    ``s`` is the rank of the normals of the cancelling groups projected to
+    ``V_M^perp``; ``None`` when there is no cancelling group.
+    """
+
+    roles: RolePattern
+    stratum: int | None = None
+
+    def describe(self) -> str:
+        """The pattern in words."""
+        text = self.roles.describe()
+        if self.stratum is not None:
+            text += f" [rank of cancelling-line normals mod V_M: {self.stratum}]"
+        return text
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"roles": self.roles.to_dict(), "stratum": self.stratum}
+
+
+# ---------------------------------------------------------------------------- symbols
+class _Names:
+    """Fresh auxiliary symbols per family (TeX names), in creation order."""
+
+    def __init__(self):
+        self.counts: dict = {}
+        self.symbols: list = []
+
+    def new(self, family: str, count: int = 1):
+        start = self.counts.get(family, 0) + 1
+        self.counts[family] = start + count - 1
+        out = auxiliary_symbols(family, count, start)
+        self.symbols.extend(out)
+        return out
+
+
+def _mat(rows) -> sympy.Matrix:
+    rows = [list(r) for r in rows]
+    return sympy.Matrix(rows) if rows and rows[0] else sympy.zeros(len(rows), 0)
+
+
+def _q(v: Fraction) -> sympy.Rational:
+    return sympy.Rational(v.numerator, v.denominator)
+
+
+def _constants(data: CanonicalData, pattern: RolePattern):
+    """Numbers the parametrization needs: ``G_S``, ``M0``, ``P``, the lift, ``R_H`` and ``T``."""
+    m = data.input_dim
+    mixed = pattern.mixed
+    m0, rows = [], []
+    for u in mixed:
+        trial = rows + [data.lines[u].normal]
+        if linalg.rank(trial, m) == len(trial):
+            m0.append(u)
+            rows = trial
+    m1 = [u for u in mixed if u not in m0]
+    if mixed:
+        perp = list(linalg.nullspace([data.lines[u].normal for u in mixed], m))
+    else:
+        perp = [tuple(Fraction(int(i == j)) for i in range(m)) for j in range(m)]
+    g_s = _g_s(data, pattern.flipped)
+    h = [[sum((x * y for x, y in zip(row, col)), _ZERO) for col in perp] for row in g_s]
+    if perp and any(any(r) for r in h):
+        r_h, pivots = linalg.rref(h, len(perp))
+    else:
+        r_h, pivots = (), ()
+    t = [[h[j][p] for p in pivots] for j in range(data.output_dim)]
+    return g_s, m0, m1, perp, rows, r_h, t
+
+
+def _rational_matrix(rows) -> sympy.Matrix:
+    return _mat([[_q(v) for v in r] for r in rows])
+
+
+def _sum_of_squares(vector) -> sympy.Expr:
+    return sum((x ** 2 for x in vector), sympy.Integer(0))
+
+
+def component(net: Network, data: CanonicalData, pattern: StratumPattern, certify: bool = True) -> FiberComponent:
+    """The parametrized component of one (role pattern, stratum) of ``F_n(f)``.
+
+    The representative copy lists neurons in the order: visible lines (positive
+    then negative neurons), extra groups (first class then second), zero-output,
+    dead, constant.  Its dimension is :func:`~.roles.piece_dimension` and is
+    certified by exact tangent ranks when ``certify``.
+    """
+    m, n, k = check_shallow(net, "shallow fiber component")
+    roles, stratum = pattern.roles, pattern.stratum
+    names = _Names()
+    cons = []
+    g_s, m0, m1, perp, b0_rows, r_h, t = _constants(data, roles)
+    mp, rho, p = len(perp), len(r_h), roles.mixed_groups
+    # --- cancelling groups: alpha_j and N_j (U = -N_W, U A' = H) on stratum s.
+    alphas, n_w = [], []
+    if p:
+        s = stratum
+        c_mat = sympy.Matrix(p, s, lambda i, j: names.new(r"\gamma")[0]) if s else sympy.zeros(p, 0)
+        y_rows = [list(names.new(r"\eta", mp)) for _ in range(s - rho)] if s else []
+        w_mat = _mat([[_q(v) for v in r] for r in r_h] + y_rows) if s else sympy.zeros(0, mp)
+        a_prime = c_mat * w_mat if s else sympy.zeros(p, mp)
+        t_full = sympy.Matrix(k, s, lambda i, j: _q(t[i][j]) if j < rho else 0) if s else sympy.zeros(k, 0)
+        if s:
+            cons.append(constraint((c_mat.T * c_mat).det(), "!="))
+            if s > rho:
+                cons.append(constraint((w_mat * w_mat.T).det(), "!="))
+        if s == p and s:
+            u_mat = t_full * c_mat.inv()
+        else:
+            z_mat = sympy.Matrix(k, p, lambda i, j: names.new(r"\zeta")[0])
+            if s:
+                pinv = (c_mat.T * c_mat).inv() * c_mat.T
+                u_mat = t_full * pinv + z_mat * (sympy.eye(p) - c_mat * pinv)
+            else:
+                u_mat = z_mat
+        p_mat = _rational_matrix([list(col) for col in perp]).T if perp else sympy.zeros(m, 0)  # m x m'
+        lift = (p_mat.T * p_mat).inv() * p_mat.T if perp else sympy.zeros(0, m)
+        b0 = _rational_matrix(b0_rows) if b0_rows else sympy.zeros(0, m)
+        x_mat = sympy.Matrix(p, len(b0_rows), lambda i, j: names.new(r"\xi")[0]) if b0_rows else sympy.zeros(p, 0)
+        a_w = (a_prime * lift if perp else sympy.zeros(p, m)) + (x_mat * b0 if b0_rows else sympy.zeros(p, m))
+        for j in range(p):
+            alphas.append([a_w[j, i] for i in range(m)])
+            n_w.append([-u_mat[i, j] for i in range(k)])
+            cons.append(constraint(_sum_of_squares(alphas[-1]), "!="))
+    # --- mixed visible lines: N_u free on M1, solved on M0.
+    n_m = {}
+    for u in m1:
+        n_m[u] = list(names.new(r"\mu", k))
+    if m0:
+        g_mat = _rational_matrix(g_s)
+        q_mat = -g_mat
+        for j in range(p):
+            q_mat -= sympy.Matrix(k, 1, n_w[j]) * sympy.Matrix(1, m, alphas[j])
+        for u in m1:
+            q_mat -= sympy.Matrix(k, 1, n_m[u]) * _rational_matrix([data.lines[u].normal])
+        b0 = _rational_matrix(b0_rows)
+        solved = q_mat * b0.T * (b0 * b0.T).inv()
+        for idx, u in enumerate(m0):
+            n_m[u] = [solved[i, idx] for i in range(k)]
+    # --- neurons.
+    neurons = []  # (v list, a list, b)
+
+    def line_class(count, orientation, alpha, beta, target):
+        lams = names.new(r"\lambda", count)
+        for lam in lams:
+            cons.append(constraint(lam, ">"))
+        vs = [list(names.new(r"\omega", k)) for _ in range(count - 1)]
+        last = [(target[i] - sum((v[i] * lam for v, lam in zip(vs, lams)), sympy.Integer(0))) / lams[-1]
+                for i in range(k)]
+        vs.append(last)
+        for v, lam in zip(vs, lams):
+            neurons.append((v, [orientation * lam * a for a in alpha], orientation * lam * beta))
+
+    for u, (pos, neg) in enumerate(roles.visible):
+        line = data.lines[u]
+        alpha, beta, kappa = [_q(a) for a in line.normal], _q(line.offset), [_q(x) for x in line.kink]
+        if pos and neg:
+            nu = n_m[u]
+            line_class(pos, 1, alpha, beta, [kappa[i] - nu[i] for i in range(k)])
+            line_class(neg, -1, alpha, beta, nu)
+        elif pos:
+            line_class(pos, 1, alpha, beta, kappa)
+        else:
+            line_class(neg, -1, alpha, beta, kappa)
+    j = 0
+    for first, second in roles.extra:
+        if second:
+            (beta,) = names.new(r"\beta")
+            nj = n_w[j]
+            line_class(first, 1, alphas[j], beta, [-x for x in nj])
+            line_class(second, -1, alphas[j], beta, nj)
+            j += 1
+        else:
+            alpha = list(names.new(r"\alpha", m))
+            (beta,) = names.new(r"\beta")
+            cons.append(constraint(_sum_of_squares(alpha), "!="))
+            line_class(first, 1, alpha, beta, [sympy.Integer(0)] * k)
+    for _ in range(roles.zero_output):
+        free = names.new(r"\pi", m + 1)
+        neurons.append(([sympy.Integer(0)] * k, list(free[:m]), free[m]))
+    for _ in range(roles.dead):
+        (d,) = names.new(r"\delta")
+        cons.append(constraint(d, "<=", 0))
+        neurons.append((list(names.new(r"\omega", k)), [sympy.Integer(0)] * m, d))
+    for _ in range(roles.constant):
+        (e,) = names.new(r"\epsilon")
+        cons.append(constraint(e, ">"))
+        neurons.append((list(names.new(r"\omega", k)), [sympy.Integer(0)] * m, e))
+    assert len(neurons) == n, (len(neurons), n)
+    # --- output bias: g0 = c + sum_{negative or constant} v_i b_i.
+    n_pos_lines = sum(p_ + q_ for p_, q_ in roles.visible) + sum(p_ + q_ for p_, q_ in roles.extra)
+    out_bias = [_q(g) for g in data.constant]
+    negative = []
+    idx = 0
+    for pos, neg in list(roles.visible) + list(roles.extra):
+        negative += list(range(idx + pos, idx + pos + neg))
+        idx += pos + neg
+    negative += list(range(n_pos_lines + roles.zero_output + roles.dead, n))
+    for i in negative:
+        v, _, b = neurons[i]
+        out_bias = [out_bias[j2] - v[j2] * b for j2 in range(k)]
+    flat = []
+    for _, a, _ in neurons:
+        flat += a
+    flat += [b for _, _, b in neurons]
+    for j2 in range(k):
+        flat += [v[j2] for v, _, _ in neurons]
+    flat += out_bias
+    aux = tuple(names.symbols)
+    dim = piece_dimension(data, roles, stratum=stratum)
+    domain = BasicSet(aux, cons)
+    return FiberComponent(net.architecture, pattern, tuple(flat), aux, domain, None, dimension=dim,
+                          multiplicity=roles.multiplicity, description=pattern.describe(),
+                          membership=_membership(data, pattern), certify_now=certify)
+
+
+# ---------------------------------------------------------------------------- membership
+def _neuron_views(net: Network):
+    (w1, b1), (w2, _) = ((l.weight, l.bias) for l in net.layers)
+    cols = list(zip(*w2))
+    views = []
+    for i in range(len(b1)):
+        v, a, b = cols[i], w1[i], b1[i]
+        if any(a):
+            key, sign, first = line_key(a + (b,))
+            kink = tuple(x * abs(a[first]) for x in v)
+            views.append((any(v), key, sign, kink, b))
+        else:
+            views.append((any(v), None, 0, None, b))
+    return views
+
+
+def _membership(data: CanonicalData, pattern: StratumPattern) -> Callable[[Network], bool]:
+    roles = pattern.roles
+    keys = [u.key for u in data.lines]
+
+    def member(net: Network) -> bool:
+        if net.architecture[1] != roles.width or canonical_data(net) != data:
+            return False
+        views = _neuron_views(net)
+        slots = {}
+        for u, (pos, neg) in enumerate(roles.visible):
+            slots[("vis", u, 1)] = pos
+            slots[("vis", u, -1)] = neg
+        slots[("zero",)] = roles.zero_output
+        slots[("dead",)] = roles.dead
+        slots[("const",)] = roles.constant
+        groups = [[first, second, []] for first, second in roles.extra]
+
+        def fits(i):
+            nonzero_v, key, sign, kink, b = views[i]
+            options = []
+            if not nonzero_v:
+                options.append(("zero",))
+            if key is None:
+                options.append(("dead",) if b <= 0 else ("const",))
+            else:
+                for u, ku in enumerate(keys):
+                    if ku == key:
+                        options.append(("vis", u, sign))
+            return options
+
+        def group_ok(group, final):
+            first, second, members = group
+            if not members:
+                return not final
+            if len({views[i][1] for i in members}) != 1:
+                return False  # one common line
+            signs = [views[i][2] for i in members]
+            a, b = signs.count(1), signs.count(-1)
+            if final:
+                if sorted((a, b)) != sorted((first, second)):
+                    return False
+                kink = [sum(col) for col in zip(*(views[i][3] for i in members))]
+                return not any(kink)
+            return (a <= first and b <= second) or (a <= second and b <= first)
+
+        def search(i):
+            if i == len(views):
+                return all(group_ok(g, True) for g in groups) and _stratum_ok(data, pattern, groups, views)
+            for option in fits(i):
+                if slots.get(option, 0) > 0:
+                    slots[option] -= 1
+                    if search(i + 1):
+                        return True
+                    slots[option] += 1
+            if views[i][1] is not None:
+                for group in groups:
+                    if len(group[2]) < group[0] + group[1]:
+                        group[2].append(i)
+                        if group_ok(group, False) and search(i + 1):
+                            return True
+                        group[2].pop()
+            return False
+
+        return search(0)
+
+    return member
+
+
+def _stratum_ok(data: CanonicalData, pattern: StratumPattern, groups, views) -> bool:
+    if pattern.stratum is None:
+        return True
+    _, _, _, perp, _, _, _ = _constants(data, pattern.roles)
+    rows = []
+    for first, second, members in groups:
+        if second:
+            key = views[members[0]][1]
+            normal = [Fraction(v) for v in key[:-1]]
+            rows.append([sum((x * y for x, y in zip(normal, col)), _ZERO) for col in perp])
+    rank = linalg.rank(rows, len(perp)) if rows and perp else 0
+    return rank == pattern.stratum
+
+
+# ---------------------------------------------------------------------------- the fiber
+def _strata(data: CanonicalData, roles: RolePattern, cache) -> list:
+    if not roles.mixed_groups:
+        return [None]
+    return [s for s in range(0, roles.mixed_groups + data.input_dim + 1)
+            if piece_dimension(data, roles, cache, stratum=s) is not None]
+
+
+def fiber_components(net: Network, certify: bool = True) -> Iterator[Callable[[], FiberComponent]]:
+    """Lazily yield one thunk per component of ``F_n(f)`` (cheap to count, built when called)."""
+    data = canonical_data(net)
+    cache: dict = {}
+    for roles, _ in role_patterns(data, net.architecture[1], cache):
+        for s in _strata(data, roles, cache):
+            pattern = StratumPattern(roles, s)
+            yield (lambda pattern=pattern: component(net, data, pattern, certify))
+
+
+def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True) -> Fiber:
+    """The complete fiber ``{theta' : f_theta' = f_theta}`` of a shallow network, as a union of components.
+
+    Parameters
+    ----------
+    net : Network
+        Architecture ``(m, n, k)``.
+    limit : int, optional
+        Build at most this many components; the rest are counted (``Fiber.omitted``).
+    progress : bool or callable
+        Progress output for long enumerations (see :meth:`Fiber.from_components`).
+    certify : bool
+        Certify every component's dimension by exact tangent ranks (default).
+
+    Returns
+    -------
+    Fiber
+        One component per role pattern (and stratum), with multiplicity the
+        number of its images under permutations of the neurons; ``dimension``
+        from :func:`~.roles.fiber_dimension`.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])   # s(x) + 2 s(x - 1)
+    >>> f = fiber(net)
+    >>> f.dimension, [(c.dimension, c.multiplicity) for c in f]
+    (2, [(2, 2)])
+    >>> f.contains(Network.from_layers([([[2], [3]], [-2, 0]), ([[1, "1/3"]], [0])]))
+    True
+    """
+    check_shallow(net, "fiber")
+    return Fiber.from_components(net, fiber_components(net, certify), limit=limit,
+                                 dimension=fiber_dimension(net), progress=progress)

@@ -1,0 +1,346 @@
+"""Minimal width ``n*`` and the canonical form of a shallow function (SPEC section 3).
+
+A representation with the fewest neurons puts one neuron on each of the ``r``
+visible lines and produces the linear part ``G`` with three devices: flipped
+neurons (a set ``S`` of lines), *mixed* lines ``M`` (a second neuron of the
+opposite orientation, 1 neuron each) and cancelling pairs on new lines (2
+neurons each, one rank-one term each).  With
+``G_S = G + sum_{u in S} kappa_u alpha_u^T`` and
+``rho(S, M) = rank(G_S P_M)`` (``P_M`` a basis of the orthogonal complement of
+``V_M = span{alpha_u : u in M}``):
+
+    n* = r + min over (S, M), alpha_M independent, of |M| + 2 rho(S, M).
+
+The canonical form picks the minimizing ``(S, M)`` by the tie-breaking key
+``(cost, |M|, M, |S|, S)`` (line indices in the sorted order of
+:class:`~semialg_fibers.shallow.canonical.CanonicalData`); everything else is
+fixed by formulas (``docs/theory/shallow.md``, Section 3), so equivalent
+networks get equal canonical forms.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import Iterator
+
+from .. import linalg
+from ..exceptions import InternalCheckError, NotDecidedError
+from ..network import Network
+from .canonical import ON_LINE, CanonicalData, canonical_data, neuron_infos
+from .orientations import DEFAULT_BUDGET, binary_solutions
+
+__all__ = ["MinimalChoice", "minimal_choice", "minimal_width", "canonical_form", "own_orientation_certificate"]
+
+_ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class MinimalChoice:
+    """The canonical minimizer ``(S, M)`` and the resulting width.
+
+    Attributes
+    ----------
+    flipped : tuple of int
+        ``S``: indices (into ``data.lines``) of lines whose single neuron is flipped.
+    mixed : tuple of int
+        ``M``: lines carrying two neurons of opposite orientations.
+    pairs : int
+        ``rho(S, M)``: cancelling pairs on new lines.
+    width : int
+        ``n* = r + |M| + 2 rho``.
+    """
+
+    flipped: tuple[int, ...]
+    mixed: tuple[int, ...]
+    pairs: int
+    width: int
+
+    @property
+    def cost(self) -> int:
+        """``|M| + 2 rho``: neurons beyond one per visible line."""
+        return len(self.mixed) + 2 * self.pairs
+
+
+def _data(net_or_data) -> CanonicalData:
+    return net_or_data if isinstance(net_or_data, CanonicalData) else canonical_data(net_or_data)
+
+
+def _flat(matrix) -> tuple[Fraction, ...]:
+    return tuple(v for row in matrix for v in row)
+
+
+def _outer(kink, vector) -> tuple[tuple[Fraction, ...], ...]:
+    return tuple(tuple(kj * a for a in vector) for kj in kink)
+
+
+def _complement_basis(data: CanonicalData, mixed: tuple[int, ...]):
+    """Columns of ``P_M`` (a basis of ``V_M^perp``) as a list of vectors in Q^m."""
+    m = data.input_dim
+    if not mixed:
+        return [tuple(Fraction(int(i == j)) for i in range(m)) for j in range(m)]
+    return list(linalg.nullspace([data.lines[u].normal for u in mixed], m))
+
+
+def _projected(data: CanonicalData, basis) -> tuple[list, tuple]:
+    """``(kappa_u alpha_u^T P, G P)`` flattened, for every line ``u``."""
+    def proj(vector):
+        return tuple(sum((a * p for a, p in zip(vector, col) if a and p), _ZERO) for col in basis)
+
+    cols = [_flat(_outer(line.kink, proj(line.normal))) for line in data.lines]
+    g = _flat(tuple(proj(row) for row in data.linear))
+    return cols, g
+
+
+def _independent(data: CanonicalData, mixed: tuple[int, ...]) -> bool:
+    return linalg.rank([data.lines[u].normal for u in mixed]) == len(mixed)
+
+
+def _g_s(data: CanonicalData, flipped) -> list[list[Fraction]]:
+    g = [list(row) for row in data.linear]
+    for u in flipped:
+        line = data.lines[u]
+        for j, kj in enumerate(line.kink):
+            if kj:
+                for i, a in enumerate(line.normal):
+                    if a:
+                        g[j][i] += kj * a
+    return g
+
+
+def _best_flips(data: CanonicalData, mixed: tuple[int, ...], pairs: int, budget) -> tuple[int, ...] | None:
+    """The smallest ``S`` (by ``(|S|, S)``, ``S`` disjoint from ``M``) with ``rho(S, M) <= pairs``, or None."""
+    k, m = data.output_dim, data.input_dim
+    basis = _complement_basis(data, mixed)
+    if pairs >= min(k, len(basis)):
+        return ()
+    cols, g = _projected(data, basis)
+    relevant = [u for u in range(data.num_lines) if u not in mixed and any(cols[u])]
+    if pairs == 0:
+        best = None
+        for x in binary_solutions([cols[u] for u in relevant], tuple(-v for v in g), budget,
+                                  what=f"minimal form (mixed lines {list(mixed)})"):
+            s = tuple(u for u, bit in zip(relevant, x) if bit)
+            if best is None or (len(s), s) < (len(best), best):
+                best = s
+        return best
+    # 0 < pairs < min(k, m - |M|): rank condition, decided by enumerating subsets.
+    if budget is not None and 2 ** len(relevant) > budget:
+        raise NotDecidedError(
+            f"minimal form: deciding rank(G_S P_M) <= {pairs} needs all 2^{len(relevant)} orientation subsets "
+            f"(budget {budget}); k > 1 with many lines is out of reach"
+        )
+    for size in range(len(relevant) + 1):
+        for s in combinations(relevant, size):
+            mat = [[v for v in g[j * len(basis):(j + 1) * len(basis)]] for j in range(k)]
+            for u in s:
+                col = cols[u]
+                for j in range(k):
+                    for i in range(len(basis)):
+                        mat[j][i] += col[j * len(basis) + i]
+            if linalg.rank(mat, len(basis)) <= pairs:
+                return s
+    return None
+
+
+def own_orientation_certificate(net: Network) -> bool:
+    """True when the network itself shows ``n* = r``: no line carries neurons of both orientations.
+
+    Then ``G = -sum_{u in S} kappa_u alpha_u^T`` for the lines ``S`` whose
+    neurons are all flipped, so ``G_S = 0`` (no arithmetic needed).
+
+    >>> own_orientation_certificate(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]))
+    False
+    """
+    seen: dict = {}
+    for info in neuron_infos(net):
+        if info.kind == ON_LINE:
+            if seen.setdefault(info.key, info.orientation) != info.orientation:
+                return False
+    return True
+
+
+def _candidates(data: CanonicalData, budget) -> Iterator[MinimalChoice]:
+    r, k, m = data.num_lines, data.output_dim, data.input_dim
+    upper = 2 * linalg.rank(data.linear, m) if any(any(row) for row in data.linear) else 0
+    for cost in range(upper + 1):
+        found = []
+        for q in range(cost % 2, min(cost, m, r) + 1, 2):
+            pairs = (cost - q) // 2
+            for mixed in combinations(range(r), q):
+                if q and not _independent(data, mixed):
+                    continue
+                flipped = _best_flips(data, mixed, pairs, budget)
+                if flipped is not None:
+                    found.append(MinimalChoice(flipped, mixed, pairs, r + cost))
+            if found:
+                break  # smallest |M| first: the tie-breaking key is (cost, |M|, M, |S|, S)
+        if found:
+            yield min(found, key=lambda c: (c.mixed, len(c.flipped), c.flipped))
+            return
+    raise InternalCheckError("minimal form: no candidate up to cost 2 rank(G), which always works")
+
+
+def minimal_choice(net_or_data, budget: int | None = DEFAULT_BUDGET) -> MinimalChoice:
+    """The canonical minimizer ``(S, M, rho)`` of ``|M| + 2 rho(S, M)``.
+
+    Parameters
+    ----------
+    net_or_data : Network or CanonicalData
+    budget : int or None
+        Search nodes per orientation search (``None``: unlimited).
+
+    Raises
+    ------
+    NotDecidedError
+        When an orientation search exceeds the budget (the problem contains
+        subset sum, ``docs/theory/shallow.md``, Proposition 6).
+
+    Examples
+    --------
+    >>> identity = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
+    >>> minimal_choice(identity)
+    MinimalChoice(flipped=(), mixed=(), pairs=1, width=2)
+    """
+    return next(_candidates(_data(net_or_data), budget))
+
+
+def minimal_width(net: Network, budget: int | None = DEFAULT_BUDGET) -> int:
+    """The minimal number ``n*`` of hidden neurons of a shallow network computing the same function.
+
+    Parameters
+    ----------
+    net : Network
+        Shallow, architecture ``(m, n, k)``.
+    budget : int or None
+        Search budget when the network does not certify ``n* = r`` itself.
+
+    Returns
+    -------
+    int
+
+    Notes
+    -----
+    When no line of ``net`` carries neurons of both orientations the answer is
+    the number ``r`` of visible lines, found in linear time.  Otherwise an
+    exact search over orientation subsets (subset sum in general).
+
+    Examples
+    --------
+    >>> minimal_width(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]))   # x
+    2
+    >>> minimal_width(Network.from_layers([([[1], [-1], [1]], [0, 0, -1]), ([[1, -1, 1]], [0])]))  # x + s(x-1)
+    2
+    """
+    data = canonical_data(net)
+    if own_orientation_certificate(net):
+        return data.num_lines
+    return minimal_choice(data, budget).width
+
+
+def _solve_rows(basis_rows, target) -> tuple[Fraction, ...]:
+    """Coefficients ``y`` with ``y . basis_rows = target`` (exists by construction)."""
+    cols = [list(col) for col in zip(*basis_rows)] if basis_rows else []
+    sol = linalg.solve(cols, list(target), len(basis_rows))
+    if sol is None:
+        raise InternalCheckError("canonical form: a row of G_S (I - Pi) is not in V_M")
+    return sol
+
+
+def canonical_form(net_or_data, budget: int | None = DEFAULT_BUDGET) -> Network:
+    """The canonical representative with ``n*`` neurons: equal for equivalent networks.
+
+    Parameters
+    ----------
+    net_or_data : Network or CanonicalData
+    budget : int or None
+        Search budget of the orientation searches.
+
+    Returns
+    -------
+    Network
+        Architecture ``(m, n*, k)``.
+
+    Raises
+    ------
+    NotDecidedError
+        When the orientation search exceeds the budget.
+
+    Notes
+    -----
+    Construction (tie-breaking documented in ``docs/theory/shallow.md``):
+    lines in their sorted order; a line outside ``M`` gets one neuron
+    ``(kappa_u, sigma alpha_u, sigma beta_u)`` with ``sigma = -1`` iff the
+    line is in ``S``; a mixed line gets ``(kappa_u - N_u, alpha_u, beta_u)``
+    then ``(N_u, -alpha_u, -beta_u)``; the residual ``R = G_S Pi`` (``Pi`` the
+    orthogonal projector onto ``V_M^perp``) is factored as ``C A`` with ``A``
+    the reduced row echelon basis of its row space, and pair ``j`` is
+    ``(C_j, A_j, 0)``, ``(-C_j, -A_j, 0)``; ``N_M`` solves
+    ``-N_M A_M = G_S (I - Pi)``; the output bias is
+    ``g0 + sum_S kappa_u beta_u + sum_M N_u beta_u``.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[2], [-3]], [0, 0]), ([[1, -1]], [5])])   # 2 s(x) - s(-3x) + 5
+    >>> canonical_form(net).layers   # doctest: +NORMALIZE_WHITESPACE
+    (Layer(weight=((Fraction(1, 1),), (Fraction(-1, 1),)), bias=(Fraction(0, 1), Fraction(0, 1))),
+     Layer(weight=((Fraction(2, 1), Fraction(-3, 1)),), bias=(Fraction(5, 1),)))
+    """
+    data = _data(net_or_data)
+    choice = minimal_choice(data, budget)
+    k, m = data.output_dim, data.input_dim
+    flipped, mixed = set(choice.flipped), choice.mixed
+    g_s = _g_s(data, choice.flipped)
+    normals = [data.lines[u].normal for u in mixed]
+    if mixed:
+        gram = [[sum((x * y for x, y in zip(a, b)), _ZERO) for b in normals] for a in normals]
+        # Pi = I - A^T (A A^T)^{-1} A, applied row by row: row - (row A^T)(A A^T)^{-1} A.
+        def project(row):
+            coeffs = linalg.solve(gram, [sum((x * y for x, y in zip(row, a)), _ZERO) for a in normals], len(mixed))
+            return [v - sum((c * a[i] for c, a in zip(coeffs, normals)), _ZERO) for i, v in enumerate(row)]
+        residual = [project(row) for row in g_s]
+    else:
+        residual = [list(row) for row in g_s]
+    basis, pivots = linalg.rref(residual, m) if any(any(r) for r in residual) else ((), ())
+    if len(basis) != choice.pairs:
+        raise InternalCheckError(f"canonical form: residual rank {len(basis)} != rho = {choice.pairs}")
+    n_mixed = {}
+    for idx, u in enumerate(mixed):
+        n_mixed[u] = [None] * k
+    for j in range(k):
+        in_span = [g_s[j][i] - residual[j][i] for i in range(m)]
+        coeffs = _solve_rows(normals, in_span) if mixed else ()
+        for idx, u in enumerate(mixed):
+            n_mixed[u][j] = -coeffs[idx]
+    rows, biases, columns = [], [], []
+    out_bias = list(data.constant)
+    for u, line in enumerate(data.lines):
+        alpha, beta = list(line.normal), line.offset
+        if u in n_mixed:
+            nu = n_mixed[u]
+            rows += [alpha, [-a for a in alpha]]
+            biases += [beta, -beta]
+            columns += [[kj - nj for kj, nj in zip(line.kink, nu)], list(nu)]
+            out_bias = [c + nj * beta for c, nj in zip(out_bias, nu)]
+        elif u in flipped:
+            rows.append([-a for a in alpha])
+            biases.append(-beta)
+            columns.append(list(line.kink))
+            out_bias = [c + kj * beta for c, kj in zip(out_bias, line.kink)]
+        else:
+            rows.append(alpha)
+            biases.append(beta)
+            columns.append(list(line.kink))
+    for row, p in zip(basis, pivots):
+        coeff = [residual[j][p] for j in range(k)]  # R = C A with A in RREF: C[:, j] = R[:, pivot_j]
+        rows += [list(row), [-a for a in row]]
+        biases += [_ZERO, _ZERO]
+        columns += [coeff, [-c for c in coeff]]
+    if not rows:  # the affine function itself needs no neuron, but an architecture needs width >= 1
+        rows, biases, columns = [[_ZERO] * m], [_ZERO], [[_ZERO] * k]
+    weight2 = [[col[j] for col in columns] for j in range(k)]
+    result = Network.from_layers([(rows, biases), (weight2, out_bias)])
+    if canonical_data(result) != data:
+        raise InternalCheckError("canonical form does not reproduce the canonical data")
+    return result

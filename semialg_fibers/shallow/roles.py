@@ -1,0 +1,316 @@
+"""Role assignments of the neurons of a shallow fiber, and the dimension of each piece.
+
+A point of the fiber ``F_n(f)`` assigns each of the ``n`` neurons a role
+(SPEC section 3): zero-output (``v = 0``), dead (``a = 0, b <= 0``), constant
+(``a = 0, b > 0``), a neuron on visible line ``u`` with an orientation, or a
+member of a group on an extra line (total kink 0, two orientation classes).
+Up to permutation a role assignment is a :class:`RolePattern`.  The piece of a
+pattern is nonempty iff the linear part can be matched:
+``rho(S, M) <= p`` with ``S`` the all-flipped lines, ``M`` the mixed lines and
+``p`` the groups with both orientations.  Its dimension is
+:func:`piece_dimension` (derivation and checks in ``docs/theory/shallow.md``,
+Section 4).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Callable, Iterator
+
+from .. import linalg
+from ..exceptions import NotDecidedError
+from ..network import Network
+from .canonical import CanonicalData, canonical_data, check_shallow
+from .minimal import _best_flips, _complement_basis, _g_s, _independent, own_orientation_certificate
+from .orientations import DEFAULT_BUDGET
+
+__all__ = [
+    "RolePattern",
+    "role_patterns",
+    "piece_dimension",
+    "matching_dimension",
+    "factorization_dimension",
+    "fiber_dimension",
+    "orbit_pattern",
+]
+
+
+@dataclass(frozen=True)
+class RolePattern:
+    """A role assignment up to permutation of the neurons.
+
+    Attributes
+    ----------
+    zero_output, dead, constant : int
+        Numbers of neurons with ``v = 0``; with ``a = 0, b <= 0``; with ``a = 0, b > 0``.
+    visible : tuple of (int, int)
+        For each visible line (in the order of the canonical data): the numbers
+        ``(positive, negative)`` of neurons on it; at least one in total.
+    extra : tuple of (int, int)
+        Groups on extra lines (total kink 0), sorted: ``(p, q)`` with
+        ``p >= q >= 0`` neurons in the two orientation classes, ``p + q >= 2``.
+    """
+
+    zero_output: int
+    dead: int
+    constant: int
+    visible: tuple[tuple[int, int], ...]
+    extra: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def width(self) -> int:
+        """The number ``n`` of neurons."""
+        return (self.zero_output + self.dead + self.constant + sum(p + q for p, q in self.visible)
+                + sum(p + q for p, q in self.extra))
+
+    @property
+    def flipped(self) -> tuple[int, ...]:
+        """``S``: visible lines all of whose neurons are negatively oriented."""
+        return tuple(u for u, (p, q) in enumerate(self.visible) if p == 0)
+
+    @property
+    def mixed(self) -> tuple[int, ...]:
+        """``M``: visible lines with neurons of both orientations."""
+        return tuple(u for u, (p, q) in enumerate(self.visible) if p and q)
+
+    @property
+    def mixed_groups(self) -> int:
+        """``p``: extra groups with both orientations (each carries one rank-one term of ``G``)."""
+        return sum(1 for p, q in self.extra if q)
+
+    @property
+    def multiplicity(self) -> int:
+        """Number of labelled role assignments (distinct images under permutations) with this pattern."""
+        denom = math.factorial(self.zero_output) * math.factorial(self.dead) * math.factorial(self.constant)
+        for p, q in self.visible:
+            denom *= math.factorial(p) * math.factorial(q)
+        for (p, q), count in Counter(self.extra).items():
+            denom *= (math.factorial(p) * math.factorial(q) * (2 if p == q else 1)) ** count * math.factorial(count)
+        return math.factorial(self.width) // denom
+
+    def describe(self) -> str:
+        """The pattern in words."""
+        parts = []
+        for u, (p, q) in enumerate(self.visible):
+            if p and q:
+                parts.append(f"line {u + 1}: {p}+ {q}- (mixed)")
+            else:
+                parts.append(f"line {u + 1}: {p + q}{'+' if p else '-'}")
+        for p, q in self.extra:
+            parts.append(f"extra line: {p}+ {q}-" + (" (cancelling)" if q else " (zero kink)"))
+        for count, name in ((self.zero_output, "zero-output"), (self.dead, "dead"), (self.constant, "constant")):
+            if count:
+                parts.append(f"{count} {name}")
+        return "; ".join(parts) if parts else "no neuron"
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"zero_output": self.zero_output, "dead": self.dead, "constant": self.constant,
+                "visible": [list(v) for v in self.visible], "extra": [list(e) for e in self.extra]}
+
+
+def orbit_pattern(data: CanonicalData, flipped) -> RolePattern:
+    """The pattern of the ``H_r`` orbit with the lines ``flipped`` negatively oriented."""
+    flipped = set(flipped)
+    return RolePattern(0, 0, 0, tuple((0, 1) if u in flipped else (1, 0) for u in range(data.num_lines)))
+
+
+def factorization_dimension(k: int, p: int, cols: int, rho: int, rows_nonzero: bool, stratum: int | None = None) -> int | None:
+    """``dim {(U, A) : U A = H}`` for ``H`` (``k x cols``) of rank ``rho``, ``U`` of ``k x p``; None if empty.
+
+    Stratum ``s = rank A`` has dimension ``p s + (s - rho)(cols - s) + k (p - s)``;
+    with ``rows_nonzero`` the strata ``s = 0`` are excluded for ``p >= 1``
+    (every row of ``A`` must be nonzero).  ``stratum`` selects one ``s``.
+
+    >>> factorization_dimension(1, 1, 1, 1, True)
+    1
+    >>> factorization_dimension(2, 1, 3, 2, True) is None
+    True
+    """
+    low = max(rho, 1 if rows_nonzero and p >= 1 else 0)
+    strata = range(low, min(p, cols) + 1) if stratum is None else [stratum] if low <= stratum <= min(p, cols) else []
+    values = [p * s + (s - rho) * (cols - s) + k * (p - s) for s in strata]
+    return max(values) if values else None
+
+
+def _rho(data: CanonicalData, flipped, mixed, cache) -> tuple[int, int]:
+    """``(rank A_M, rho(S, M))`` (cached)."""
+    key = (tuple(flipped), tuple(mixed))
+    if key not in cache:
+        basis = _complement_basis(data, tuple(mixed))
+        b = data.input_dim - len(basis)
+        g = _g_s(data, flipped)
+        proj = [[sum((x * y for x, y in zip(row, col)), 0) for col in basis] for row in g]
+        cache[key] = (b, linalg.rank(proj, len(basis)) if basis else 0)
+    return cache[key]
+
+
+def matching_dimension(data: CanonicalData, pattern: RolePattern, cache=None, stratum: int | None = None) -> int | None:
+    """Dimension of ``{(N_M, N_w, alpha_w) : G_S = -N_M A_M - sum_w N_w alpha_w^T}`` (normalized alpha_w), or None.
+
+    ``k (q - b) + p b - p + factorization_dimension(k, p, m - b, rho)`` with
+    ``q = |M|``, ``b = rank A_M``, ``p`` the mixed groups, ``rho = rho(S, M)``.
+    """
+    cache = {} if cache is None else cache
+    k, m = data.output_dim, data.input_dim
+    q, p = len(pattern.mixed), pattern.mixed_groups
+    b, rho = _rho(data, pattern.flipped, pattern.mixed, cache)
+    if p == 0:
+        return k * (q - b) if rho == 0 and stratum in (None, 0) else None
+    fact = factorization_dimension(k, p, m - b, rho, b == 0, stratum)
+    return None if fact is None else k * (q - b) + p * b - p + fact
+
+
+def piece_dimension(data: CanonicalData, pattern: RolePattern, cache=None, stratum: int | None = None) -> int | None:
+    """Dimension of the piece of ``pattern`` in ``Omega(m, n, k)``, or None when the piece is empty.
+
+    Sum of: ``m + 1`` per zero-output neuron, ``k + 1`` per dead or constant
+    neuron, ``n_u (k + 1) - k`` per visible line (``- 2k`` if mixed),
+    ``1 + n_w (k + 1) - 2k`` per mixed group, ``m + n_w (k + 1) - k`` per
+    one-orientation group, plus :func:`matching_dimension`.
+
+    Examples
+    --------
+    >>> from semialg_fibers import Network
+    >>> identity = canonical_data(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]))
+    >>> piece_dimension(identity, RolePattern(0, 0, 0, (), ((1, 1),)))
+    3
+    >>> piece_dimension(identity, RolePattern(2, 0, 0, ())) is None
+    True
+    """
+    if len(pattern.visible) != data.num_lines or any(p + q < 1 for p, q in pattern.visible):
+        return None
+    k, m = data.output_dim, data.input_dim
+    mv = matching_dimension(data, pattern, cache, stratum)
+    if mv is None:
+        return None
+    dim = pattern.zero_output * (m + 1) + (pattern.dead + pattern.constant) * (k + 1)
+    for p, q in pattern.visible:
+        dim += (p + q) * (k + 1) - k - (k if p and q else 0)
+    for p, q in pattern.extra:
+        dim += (1 + (p + q) * (k + 1) - 2 * k) if q else (m + (p + q) * (k + 1) - k)
+    return dim + mv
+
+
+def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    if parts == 0:
+        if total == 0:
+            yield ()
+        return
+    for first in range(total + 1):
+        for rest in _compositions(total - first, parts - 1):
+            yield (first,) + rest
+
+
+def _partitions(total: int, smallest: int = 2) -> Iterator[tuple[int, ...]]:
+    """Partitions of ``total`` into parts ``>= smallest``, as nondecreasing tuples."""
+    if total == 0:
+        yield ()
+        return
+    for first in range(smallest, total + 1):
+        for rest in _partitions(total - first, first):
+            yield (first,) + rest
+
+
+def _group_splits(sizes: tuple[int, ...]) -> Iterator[tuple[tuple[int, int], ...]]:
+    if not sizes:
+        yield ()
+        return
+    seen = set()
+    for splits in _product([[(s - q, q) for q in range(s // 2 + 1)] for s in sizes]):
+        key = tuple(sorted(splits))
+        if key not in seen:
+            seen.add(key)
+            yield key
+
+
+def _product(options):
+    if not options:
+        yield ()
+        return
+    for first in options[0]:
+        for rest in _product(options[1:]):
+            yield (first,) + rest
+
+
+def role_patterns(data: CanonicalData, n: int, cache=None) -> Iterator[tuple[RolePattern, int]]:
+    """Lazily yield ``(pattern, dimension)`` for every nonempty piece of ``F_n(f)``.
+
+    Deterministic order: by the number of zero-output, dead, constant
+    neurons, then extra groups, then neurons added to the visible lines.
+    """
+    cache = {} if cache is None else cache
+    r = data.num_lines
+    if n < r:
+        return
+    excess = n - r
+    for z in range(excess + 1):
+        for d in range(excess - z + 1):
+            for c in range(excess - z - d + 1):
+                rest = excess - z - d - c
+                for g in range(rest + 1):
+                    for sizes in _partitions(g):
+                        for groups in _group_splits(sizes):
+                            for added in _compositions(rest - g, r):
+                                for visible in _product([[(n_u + 1 - neg, neg) for neg in range(n_u + 2)]
+                                                         for n_u in added]):
+                                    pattern = RolePattern(z, d, c, visible, groups)
+                                    dim = piece_dimension(data, pattern, cache)
+                                    if dim is not None:
+                                        yield pattern, dim
+
+
+def fiber_dimension(net: Network, budget: int | None = DEFAULT_BUDGET) -> int:
+    """``dim F_n(f)`` for a shallow network of width ``n`` (SPEC section 3, any ``k``).
+
+    ``r + (n - r)(E + 1) - min (|M| + 2 rho) E - rho (|M| + rho)`` over
+    ``M`` with independent normals and ``rho = min_S rho(S, M)``, subject to
+    ``r + |M| + 2 rho <= n``; ``E = max(m, k)``.  When the network itself
+    shows ``n* = r`` the minimum is 0 and no search is needed.
+
+    Raises
+    ------
+    NotDecidedError
+        When an orientation search exceeds the budget.
+
+    Examples
+    --------
+    >>> fiber_dimension(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])]))
+    2
+    >>> fiber_dimension(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]))
+    3
+    """
+    m, n, k = check_shallow(net, "fiber_dimension")
+    data = canonical_data(net)
+    r, e = data.num_lines, max(m, k)
+    base = r + (n - r) * (e + 1)
+    if own_orientation_certificate(net):
+        return base
+    best = None
+    for q in range(0, min(m, n - r, r) + 1):
+        for mixed in combinations(range(r), q):
+            if q and not _independent(data, mixed):
+                continue
+            for rho in range(0, min(k, m - q) + 1):
+                if r + q + 2 * rho > n:
+                    break
+                if _best_flips(data, mixed, rho, budget) is not None:
+                    penalty = (q + 2 * rho) * e - rho * (q + rho)
+                    best = penalty if best is None else min(best, penalty)
+                    break  # the penalty increases with rho
+    if best is None:
+        raise NotDecidedError("fiber_dimension: no admissible (S, M) although the network itself is one")
+    return base - best
+
+
+def count_patterns(data: CanonicalData, n: int, progress: bool | Callable = False) -> int:
+    """Number of nonempty pieces (patterns up to permutation) of ``F_n(f)``, counted without storing them."""
+    count = 0
+    for count, _ in enumerate(role_patterns(data, n), start=1):
+        if progress and count % 1000 == 0:
+            (progress if callable(progress) else lambda c: print(f"patterns: {c}", file=sys.stderr))(count)
+    return count
