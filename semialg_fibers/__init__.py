@@ -13,13 +13,33 @@ from .exceptions import (
     SemialgFibersError,
     ShapeError,
 )
+from .components import Fiber, FiberComponent
 from .network import Layer, Network
+from .nonnegative_rank import NonnegativeFactorization, factorization_dimension, nonnegative_column_rank
+from .results import EquivalenceResult
+from .semialgebraic import BasicSet, SemialgebraicSet, constraint, union
+from .symbols import auxiliary_symbols, parameter_symbols
+from .tangent import TangentCertificate, tangent_certificate
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Network",
     "Layer",
+    "EquivalenceResult",
+    "Fiber",
+    "FiberComponent",
+    "BasicSet",
+    "SemialgebraicSet",
+    "constraint",
+    "union",
+    "parameter_symbols",
+    "auxiliary_symbols",
+    "TangentCertificate",
+    "tangent_certificate",
+    "NonnegativeFactorization",
+    "nonnegative_column_rank",
+    "factorization_dimension",
     "SemialgFibersError",
     "InexactInputError",
     "MalformedNetworkError",
