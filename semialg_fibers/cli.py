@@ -103,6 +103,37 @@ def _cmd_equiv(args) -> int:
     return EXIT_OK if result else EXIT_NOT_EQUIVALENT
 
 
+def _cmd_ncr(args) -> int:
+    from .nonnegative_rank import factorization_dimension, nonnegative_column_rank
+
+    try:
+        matrix = json.loads(args.matrix, parse_float=str)  # JSON decimals read exactly
+    except json.JSONDecodeError:
+        try:
+            with open(args.matrix, encoding="utf-8") as handle:
+                matrix = json.load(handle, parse_float=str)
+        except OSError as exc:
+            raise SemialgFibersError(f"{args.matrix!r} is neither a JSON matrix nor a readable file ({exc.strerror})") from None
+    if not isinstance(matrix, list):
+        raise SemialgFibersError("the matrix must be a JSON list of rows, e.g. [[1, -1], [2, \"1/2\"]]")
+    result = nonnegative_column_rank(matrix)
+    dimension = factorization_dimension(matrix, args.l) if args.l is not None else None
+    if args.json:
+        print(json.dumps({
+            "ncr": result.value, "rank": result.rank,
+            "U": [_vector(r) for r in result.U], "W": [_vector(r) for r in result.W],
+            "factorization_dimension": dimension, "l": args.l,
+        }))
+        return EXIT_OK
+    print(f"nonnegative column rank: {result.value} (rank {result.rank})")
+    print(f"U = {[_vector(r) for r in result.U]}")
+    print(f"W = {[_vector(r) for r in result.W]}  (W >= 0, U W = M)")
+    if args.l is not None:
+        text = "empty (l < ncr)" if dimension is None else str(dimension)
+        print(f"dim {{(U, W) : U W = M, W >= 0 with {args.l} rows}} = {text}")
+    return EXIT_OK
+
+
 def _decide(net_a, net_b, domain, method, progress):
     from . import oracle
 
@@ -149,6 +180,12 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--progress", action="store_true", help="report progress of long searches on stderr")
     eq.add_argument("--json", action="store_true")
     eq.set_defaults(run=_cmd_equiv)
+
+    ncr = sub.add_parser("ncr", help="nonnegative column rank of a matrix, with a witness factorization")
+    ncr.add_argument("matrix", help='a JSON matrix such as \'[[1, -1], [2, "1/2"]]\' or a JSON file')
+    ncr.add_argument("--l", type=int, help="also the dimension of the factorization set with l nonnegative rows")
+    ncr.add_argument("--json", action="store_true")
+    ncr.set_defaults(run=_cmd_ncr)
     return parser
 
 

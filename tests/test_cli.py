@@ -76,3 +76,15 @@ def test_bad_json_file_one_line(capsys, tmp_path):
 def test_console_script_help():
     result = subprocess.run([sys.executable, "-m", "semialg_fibers.cli", "--help"], capture_output=True, text=True)
     assert result.returncode == 0 and "equiv" in result.stdout and "info" in result.stdout
+
+
+def test_ncr(capsys):
+    status, out, _ = run(capsys, "ncr", "[[1, -1], [2, -2], [3, -3]]", "--l", "2")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "nonnegative column rank: 2 (rank 1)" and lines[-1].endswith("= 4")
+    status, out, _ = run(capsys, "ncr", "[[1, 0.5]]", "--json")
+    data = json.loads(out)
+    assert data["ncr"] == 1 and data["W"] == [["1", "1/2"]] and data["factorization_dimension"] is None
+    status, _, err = run(capsys, "ncr", "[[1, 2], [3]]")
+    assert status == 2 and "ragged" in err
