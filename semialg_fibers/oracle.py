@@ -127,6 +127,7 @@ class _Search:
         self.progress = progress
         self.regions = 0
         self.lps = 0
+        self._keys: dict[Form, tuple[int, ...]] = {}
         # First layers composed with the chart x = origin + basis y.
         self.first = []
         for net in nets:
@@ -198,7 +199,11 @@ class _Search:
             yield from self._branch(layer, region, preacts, outputs, pending, index + 1, _push(posts, n, post))
             return
         # A hyperplane already met on this branch (a repeated neuron line) needs no LP.
-        key = linalg.integer_form(form)
+        key = self._keys.get(form)
+        if key is None:  # the same pre-activation form recurs on many branches
+            if len(self._keys) > 200_000:
+                self._keys.clear()
+            key = self._keys[form] = linalg.integer_form(form)
         if key in known or tuple(-v for v in key) in known:
             post = form if key in known else zero_form
             yield from self._branch(layer, region, preacts, outputs, pending, index + 1, _push(posts, n, post))

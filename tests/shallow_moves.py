@@ -109,8 +109,15 @@ def evaluation_jacobian_corank(net: Network, rng: random.Random, points: int | N
     neurons, _ = neurons_of(net)
     rows = []
     count = points or 4 * net.num_parameters + 8
+    lines = [(a, b) for _, a, b in neurons if any(a)]
     while len(rows) < count * k:
         x = [Fraction(rng.randint(-40, 40), rng.randint(1, 7)) for _ in range(m)]
+        if lines and rng.random() < 0.7:
+            # near a random point of a random neuron's hyperplane, so that thin regions are hit
+            a, b = rng.choice(lines)
+            j = next(i for i, v in enumerate(a) if v)
+            x[j] -= (sum((ai * xi for ai, xi in zip(a, x)), b)) / a[j]
+            x[j] += Fraction(rng.choice([-1, 1]), rng.randint(50, 500))
         z = [sum((ai * xi for ai, xi in zip(a, x)), b) for _, a, b in neurons]
         if any(zi == 0 for zi in z):
             continue

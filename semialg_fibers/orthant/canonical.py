@@ -1,0 +1,222 @@
+"""Canonical data of a one-hidden-layer network restricted to the orthant ``R^m_{>=0}``.
+
+On the orthant dead neurons vanish and linear neurons are affine, so only the
+*nonlinear* neurons (:mod:`.types`) carry kinks.  Writing each nonlinear neuron
+along its normalized line ``u = (alpha_u, beta_u)`` (first nonzero entry of
+``alpha_u`` equal to ``+1``) gives, on the orthant,
+
+``f(y) = sum_u kappa_u s(alpha_u . y + beta_u) + G y + g0``
+
+with ``G = sum_{nonlinear i with negative orientation, or linear i} v_i a_i^T``
+and ``g0 = c + sum_{same i} v_i b_i``.  Every line of a nonlinear neuron meets
+the open orthant, so a nonzero kink ``kappa_u`` is visible there: the data
+``D_O(f) = ({(u, kappa_u) : kappa_u != 0}, G, g0)`` is determined by ``f`` on the
+orthant and determines it (``docs/theory/orthant.md``, Proposition 2).
+Neurons are grouped by hashing a primitive integer key per line, never matched.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import Sequence
+
+from .. import linalg
+from ..network import Network
+from .types import NONLINEAR, check_shallow, row_type
+
+__all__ = ["OrthantLine", "OrthantData", "line_key", "canonical_data"]
+
+_ZERO = Fraction(0)
+
+
+def line_key(row: Sequence[Fraction]) -> tuple[tuple[int, ...], int, int]:
+    """``(key, orientation, first)`` of a row ``(a_1, ..., a_m, b)`` with ``a != 0``.
+
+    ``key`` is the primitive integer multiple of the row whose first nonzero
+    ``a``-entry is positive, ``orientation`` the sign of that entry in ``row``,
+    ``first`` its index.
+
+    >>> line_key([Fraction(-2), Fraction(4), Fraction(1, 3)])
+    ((6, -12, -1), -1, 0)
+    """
+    den = math.lcm(*(v.denominator for v in row))
+    ints = [v.numerator * (den // v.denominator) for v in row]
+    first = next((j for j, v in enumerate(ints[:-1]) if v), None)
+    if first is None:
+        raise ValueError(f"line_key needs a row whose a-part is nonzero, got {tuple(map(str, row))}")
+    sign = 1 if ints[first] > 0 else -1
+    g = math.gcd(*ints) * sign
+    return tuple(v // g for v in ints), sign, first
+
+
+@dataclass(frozen=True)
+class OrthantLine:
+    """A hyperplane meeting the open orthant that carries a nonzero kink.
+
+    Attributes
+    ----------
+    key : tuple of int
+        Primitive integer normal ``(p_1, ..., p_m, p_0)``, first nonzero ``p_j > 0``.
+    kink : tuple of Fraction
+        ``kappa_u`` in ``Q^k`` (along the normalized line).
+    """
+
+    key: tuple[int, ...]
+    kink: tuple[Fraction, ...]
+
+    @cached_property
+    def line(self) -> tuple[Fraction, ...]:
+        """``(alpha_1, ..., alpha_m, beta)`` with the first nonzero ``alpha_j`` equal to 1."""
+        lead = next(v for v in self.key if v)
+        return tuple(Fraction(v, lead) for v in self.key)
+
+    @property
+    def normal(self) -> tuple[Fraction, ...]:
+        """``alpha_u``."""
+        return self.line[:-1]
+
+    @property
+    def offset(self) -> Fraction:
+        """``beta_u``."""
+        return self.line[-1]
+
+    @property
+    def lead(self) -> int:
+        """Index of the first nonzero entry of ``alpha_u`` (where it equals 1)."""
+        return next(j for j, v in enumerate(self.key) if v)
+
+
+@dataclass(frozen=True)
+class OrthantData:
+    """``D_O(f) = ({(u, kappa_u)}, G, g0)``, the canonical data of ``f`` on the orthant.
+
+    Attributes
+    ----------
+    input_dim, output_dim : int
+    lines : tuple of OrthantLine
+        Sorted by key, kinks nonzero; each line meets the open orthant.
+    linear : tuple of tuple of Fraction
+        ``G`` (``k x m``).
+    constant : tuple of Fraction
+        ``g0``.
+    """
+
+    input_dim: int
+    output_dim: int
+    lines: tuple[OrthantLine, ...]
+    linear: tuple[tuple[Fraction, ...], ...]
+    constant: tuple[Fraction, ...]
+
+    @property
+    def num_lines(self) -> int:
+        """``r``, the number of visible lines."""
+        return len(self.lines)
+
+    @cached_property
+    def kinks_by_key(self) -> dict:
+        """``{key: kink}``."""
+        return {u.key: u.kink for u in self.lines}
+
+    def evaluate(self, y) -> tuple[Fraction, ...]:
+        """Evaluate ``sum_u kappa_u s(alpha_u y + beta_u) + G y + g0`` exactly (meaningful for ``y >= 0``).
+
+        >>> d = canonical_data(Network.from_layers([([[1, -1]], [0]), ([[2]], [1])]))
+        >>> d.evaluate([Fraction(3), Fraction(1)])
+        (Fraction(5, 1),)
+        """
+        y = [Fraction(v) for v in y]
+        out = [sum((g * x for g, x in zip(row, y) if g and x), c) for row, c in zip(self.linear, self.constant)]
+        for u in self.lines:
+            z = sum((a * x for a, x in zip(u.line, y) if a and x), u.offset)
+            if z > 0:
+                for j, kj in enumerate(u.kink):
+                    out[j] += kj * z
+        return tuple(out)
+
+    def summary(self) -> str:
+        """Plain-text description, one line per visible line, then ``G`` and ``g0``."""
+        rows = [f"f: R^{self.input_dim}_>=0 -> R^{self.output_dim}, {self.num_lines} visible line(s)"]
+        for u in self.lines:
+            rows.append(f"  line alpha=({', '.join(map(str, u.normal))}) beta={u.offset}: "
+                        f"kink ({', '.join(map(str, u.kink))})")
+        rows.append("  G = [" + "; ".join(", ".join(map(str, r)) for r in self.linear) + "]")
+        rows.append("  g0 = (" + ", ".join(map(str, self.constant)) + ")")
+        return "\n".join(rows)
+
+
+def canonical_data(net: Network) -> OrthantData:
+    """The canonical data of a shallow network on the closed orthant ``R^m_{>=0}``.
+
+    Parameters
+    ----------
+    net : Network
+        Architecture ``(m, n, k)``.
+
+    Returns
+    -------
+    OrthantData
+        Visible lines (nonlinear neurons' hyperplanes with nonzero total kink,
+        sorted by integer key), ``G`` and ``g0``.  Two networks agree on the
+        orthant iff their data are equal.
+
+    Raises
+    ------
+    ShapeError
+        If ``net`` is not shallow.
+
+    Notes
+    -----
+    ``O(n (m + k))`` rational operations plus one matrix product for ``G``.
+    A nonlinear neuron with orientation ``-1`` is ``v |t| s(l) - v (a . y + b)``
+    (``s(-l) = s(l) - l``), a linear neuron is ``v (a . y + b)``, a dead one 0.
+
+    Examples
+    --------
+    ``s(y1 - y2)`` plus a linear neuron ``s(y1 + y2)`` and a dead one:
+
+    >>> net = Network.from_layers([([[1, -1], [1, 1], [-1, 0]], [0, 0, -1]), ([[1, 2, 5]], [0])])
+    >>> d = canonical_data(net)
+    >>> [(u.line, u.kink) for u in d.lines], d.linear, d.constant
+    ([((Fraction(1, 1), Fraction(-1, 1), Fraction(0, 1)), (Fraction(1, 1),))], ((Fraction(2, 1), Fraction(2, 1)),), (Fraction(0, 1),))
+
+    The identity ``y = s(y) - s(-y)`` restricted to ``y >= 0``: ``s(-y)`` is dead there.
+
+    >>> canonical_data(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])).linear
+    ((Fraction(1, 1),),)
+    """
+    m, n, k = check_shallow(net, "orthant.canonical_data")
+    first, second = net.layers
+    columns = list(zip(*second.weight))
+    kinks: dict[tuple[int, ...], list[Fraction]] = {}
+    affine = []  # neurons whose v (a . y + b) enters G and g0
+    for i, (w, b) in enumerate(zip(first.weight, first.bias)):
+        v = columns[i]
+        if not any(v):
+            continue
+        row = tuple(w) + (b,)
+        kind = row_type(row)
+        if kind == NONLINEAR:
+            key, sign, lead = line_key(row)
+            t = abs(w[lead])
+            acc = kinks.setdefault(key, [_ZERO] * k)
+            for j in range(k):
+                acc[j] += v[j] * t
+            if sign < 0:
+                affine.append(i)
+        elif any(row) and kind != "dead":
+            affine.append(i)
+    constant = list(second.bias)
+    for i in affine:
+        b = first.bias[i]
+        if b:
+            for j in range(k):
+                constant[j] += columns[i][j] * b
+    if affine:
+        linear = linalg.matmul([[columns[i][j] for i in affine] for j in range(k)], [first.weight[i] for i in affine])
+    else:
+        linear = tuple(tuple(_ZERO for _ in range(m)) for _ in range(k))
+    lines = tuple(OrthantLine(key, tuple(kink)) for key, kink in sorted(kinks.items()) if any(kink))
+    return OrthantData(m, k, lines, tuple(tuple(r) for r in linear), tuple(constant))

@@ -1,0 +1,167 @@
+"""Exact equivalence of one-hidden-layer networks on the orthant ``R^m_{>=0}``.
+
+Two shallow networks (any widths) agree on the closed orthant iff their
+orthant canonical data (:func:`.canonical.canonical_data`) are equal
+(``docs/theory/orthant.md``, Proposition 2).  When they differ, a witness in
+the orthant is built from the first invariant that differs and checked by
+exact evaluation of both networks.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .. import linalg
+from ..exceptions import InternalCheckError, ShapeError
+from ..linalg import Constraint
+from ..network import Network
+from ..results import EquivalenceResult
+from .canonical import OrthantData, canonical_data
+from .types import check_shallow
+
+__all__ = ["equivalent", "first_difference", "point_on_line"]
+
+_ZERO = Fraction(0)
+
+
+def equivalent(net_a: Network, net_b: Network) -> EquivalenceResult:
+    """Decide exactly whether two shallow networks agree on the closed orthant ``R^m_{>=0}``.
+
+    Parameters
+    ----------
+    net_a, net_b : Network
+        Architectures ``(m, n_a, k)`` and ``(m, n_b, k)``.
+
+    Returns
+    -------
+    EquivalenceResult
+        ``method="orthant"``.  When not equivalent, ``witness`` is a point of
+        the orthant where the outputs differ (verified by exact evaluation) and
+        ``reason`` names the invariant that differs.
+
+    Raises
+    ------
+    ShapeError
+        A network is not shallow, or the input/output dimensions differ.
+
+    Notes
+    -----
+    ``O((n_a + n_b)(m + k))`` rational operations plus one matrix product per
+    network; a witness for a differing kink costs one exact LP.
+
+    Examples
+    --------
+    ``y`` and ``s(y)`` agree on ``y >= 0`` but not on R:
+
+    >>> a = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
+    >>> b = Network.from_layers([([[1]], [0]), ([[1]], [0])])
+    >>> r = equivalent(a, b); bool(r), r.method
+    (True, 'orthant')
+    >>> c = Network.from_layers([([[1]], [-1]), ([[1]], [0])])
+    >>> r = equivalent(a, c); bool(r), r.reason
+    (False, 'line alpha=(1) beta=-1 has kink (1) in the second network and none in the first')
+    >>> r.witness[0] >= 0 and a(r.witness) != c(r.witness)
+    True
+    """
+    ma, _, ka = check_shallow(net_a, "orthant.equivalent")
+    mb, _, kb = check_shallow(net_b, "orthant.equivalent")
+    if (ma, ka) != (mb, kb):
+        raise ShapeError(f"networks map R^{ma} -> R^{ka} and R^{mb} -> R^{kb}; "
+                         "equivalence needs equal input and output dimensions")
+    da, db = canonical_data(net_a), canonical_data(net_b)
+    found = first_difference(da, db)
+    if found is None:
+        return EquivalenceResult(True, method="orthant",
+                                 reason=f"equal orthant data ({da.num_lines} visible lines, same G and g0)")
+    reason, witness = found
+    if any(v < 0 for v in witness):
+        raise InternalCheckError(f"orthant.equivalent: witness {witness} is outside the orthant")
+    out_a, out_b = net_a(witness), net_b(witness)
+    if out_a == out_b:
+        raise InternalCheckError(f"orthant.equivalent: the witness {witness} of '{reason}' does not separate the networks")
+    return EquivalenceResult(False, witness=witness, outputs=(out_a, out_b), method="orthant", reason=reason)
+
+
+def _fmt(values) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def first_difference(da: OrthantData, db: OrthantData):
+    """``None`` if the data agree, else ``(reason, witness)`` for the first differing invariant."""
+    ka, kb = da.kinks_by_key, db.kinks_by_key
+    for key in sorted(set(ka) | set(kb)):
+        kink_a, kink_b = ka.get(key), kb.get(key)
+        if kink_a != kink_b:
+            lead = next(v for v in key if v)
+            alpha, beta = _fmt(Fraction(v, lead) for v in key[:-1]), Fraction(key[-1], lead)
+            if kink_a is None:
+                reason = f"line alpha=({alpha}) beta={beta} has kink ({_fmt(kink_b)}) in the second network and none in the first"
+            elif kink_b is None:
+                reason = f"line alpha=({alpha}) beta={beta} has kink ({_fmt(kink_a)}) in the first network and none in the second"
+            else:
+                reason = f"line alpha=({alpha}) beta={beta} has kink ({_fmt(kink_a)}) vs ({_fmt(kink_b)})"
+            return reason, kink_witness(da, db, key)
+    m = da.input_dim
+    if da.constant != db.constant:
+        return f"constant g0 differs: ({_fmt(da.constant)}) vs ({_fmt(db.constant)})", tuple(_ZERO for _ in range(m))
+    for col in range(m):
+        if any(ra[col] != rb[col] for ra, rb in zip(da.linear, db.linear)):
+            return f"linear part G differs in column {col + 1}", tuple(Fraction(int(j == col)) for j in range(m))
+    return None
+
+
+def _value(key, y) -> Fraction:
+    return sum((Fraction(a) * x for a, x in zip(key, y) if a and x), Fraction(key[-1]))
+
+
+def point_on_line(key: tuple[int, ...], others, m: int) -> tuple[Fraction, ...]:
+    """A point of the open orthant on the hyperplane ``key`` and off every hyperplane in ``others``.
+
+    The hyperplane must meet the open orthant (every nonlinear neuron's does).
+    One exact LP finds a point ``p0``; moving along the hyperplane by a few
+    candidate steps avoids the finitely many other hyperplanes.
+    """
+    cons = [Constraint(tuple(Fraction(int(i == j)) for i in range(m)), _ZERO, ">") for j in range(m)]
+    cons.append(Constraint(tuple(Fraction(v) for v in key[:-1]), Fraction(key[-1]), "=="))
+    found = linalg.feasible_point(cons, m)
+    if not found:
+        raise InternalCheckError(f"the hyperplane {key} does not meet the open orthant")
+    p0 = found.point
+    directions = list(linalg.nullspace([[Fraction(v) for v in key[:-1]]], m))
+    others = [o for o in others if o != key]
+    combos = [[Fraction(1)] * len(directions)] + [[Fraction((i * 7 + j * 3) % 5 - 2) for j in range(len(directions))]
+                                                  for i in range(1, 6)]
+    for combo in combos:
+        d = [sum((c * v[i] for c, v in zip(combo, directions)), _ZERO) for i in range(m)]
+        bound = min([p0[i] / abs(d[i]) for i in range(m) if d[i]] + [Fraction(1)]) / 2
+        for step in range(len(others) + 2):
+            tau = bound * Fraction(step, len(others) + 2)
+            p = tuple(x + tau * di for x, di in zip(p0, d))
+            if all(_value(o, p) for o in others):
+                return p
+    raise InternalCheckError(f"no point of the hyperplane {key} in the open orthant avoids the other lines")
+
+
+def kink_witness(da: OrthantData, db: OrthantData, key: tuple[int, ...]) -> tuple[Fraction, ...]:
+    """A point of the orthant near the line ``key`` (whose kink differs) where the two functions differ.
+
+    With ``p`` on the line inside the open orthant and off the other lines, and
+    ``e`` the coordinate direction of the line's leading entry, the difference
+    is affine on both halves of ``[p - eps e, p + eps e]`` with different
+    slopes once ``eps`` is below the distance to every other line and to the
+    orthant's boundary, so it is nonzero at one of the three points.
+    """
+    m = da.input_dim
+    others = list({u.key: None for u in da.lines + db.lines if u.key != key})
+    p = point_on_line(key, others, m)
+    j = next(i for i, v in enumerate(key) if v)
+    eps = p[j] / 2
+    for o in others:
+        if o[j]:
+            eps = min(eps, abs(_value(o, p) / o[j]) / 2)
+    for step in (-eps, _ZERO, eps):
+        y = list(p)
+        y[j] += step
+        if da.evaluate(y) != db.evaluate(y):
+            return tuple(y)
+    raise InternalCheckError("kink_witness: the canonical data differ on the line but not near it")

@@ -1,0 +1,252 @@
+"""Role patterns of the fiber on the orthant and the dimension of each piece.
+
+A point ``theta'`` of the fiber gives each neuron one role (``docs/theory/orthant.md``,
+Section 3): zero-output (``v = 0``), dead (row ``<= 0``), linear (row ``>= 0``),
+on a visible line ``u`` with an orientation, or member of a group on another
+line (total kink 0; a *cancelling* group has both orientations and produces
+an affine term ``c_w (alpha_w . y + beta_w)``, a *silent* group has one
+orientation and produces nothing).  Up to permutation a role assignment is an
+:class:`OrthantPattern`; its orientations fix the flipped lines ``S`` (all
+neurons negative) and the mixed lines ``M`` (both orientations), hence the
+required linear part ``R_S = G + sum_{u in S} kappa_u alpha_u^T`` that mixed
+lines, cancelling groups and linear neurons must produce (:mod:`.matching`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterator
+
+from .canonical import OrthantData
+from .matching import MatchingData, matching_data
+
+__all__ = ["OrthantPattern", "required_linear_part", "pattern_matching", "base_dimension",
+           "piece_strata", "role_patterns"]
+
+_ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class OrthantPattern:
+    """A role assignment of the neurons up to permutation.
+
+    Attributes
+    ----------
+    zero_output, dead, linear : int
+        Numbers of neurons with ``v = 0``; with row ``<= 0``; with row ``>= 0``.
+    visible : tuple of (int, int)
+        Per visible line (order of the canonical data): ``(positive, negative)``
+        numbers of neurons on it, at least one in total.
+    groups : tuple of (int, int)
+        Groups on other lines, sorted: ``(p, q)`` with ``p >= q``, ``p + q >= 2``;
+        ``q >= 1`` is a cancelling group, ``q = 0`` a silent one.
+    """
+
+    zero_output: int
+    dead: int
+    linear: int
+    visible: tuple[tuple[int, int], ...]
+    groups: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def width(self) -> int:
+        """``n``."""
+        return (self.zero_output + self.dead + self.linear + sum(p + q for p, q in self.visible)
+                + sum(p + q for p, q in self.groups))
+
+    @property
+    def flipped(self) -> tuple[int, ...]:
+        """``S``: visible lines all of whose neurons have orientation ``-1``."""
+        return tuple(u for u, (p, q) in enumerate(self.visible) if p == 0)
+
+    @property
+    def mixed(self) -> tuple[int, ...]:
+        """``M``: visible lines with both orientations."""
+        return tuple(u for u, (p, q) in enumerate(self.visible) if p and q)
+
+    @property
+    def cancelling(self) -> tuple[tuple[int, int], ...]:
+        """The groups with both orientations."""
+        return tuple(g for g in self.groups if g[1])
+
+    @property
+    def silent(self) -> tuple[tuple[int, int], ...]:
+        """The groups with one orientation."""
+        return tuple(g for g in self.groups if not g[1])
+
+    @property
+    def multiplicity(self) -> int:
+        """Number of labelled role assignments with this pattern (its images under permutations)."""
+        denom = math.factorial(self.zero_output) * math.factorial(self.dead) * math.factorial(self.linear)
+        for p, q in self.visible:
+            denom *= math.factorial(p) * math.factorial(q)
+        for (p, q), count in Counter(self.groups).items():
+            denom *= (math.factorial(p) * math.factorial(q) * (2 if p == q else 1)) ** count * math.factorial(count)
+        return math.factorial(self.width) // denom
+
+    @property
+    def is_orientation_only(self) -> bool:
+        """True for the patterns of SPEC section 4's seed: one neuron per visible line, no group, no zero-output."""
+        return not self.groups and not self.zero_output and all(p + q == 1 for p, q in self.visible)
+
+    def describe(self) -> str:
+        """The pattern in words.
+
+        >>> OrthantPattern(0, 1, 2, ((1, 0), (0, 1)), ((1, 1),)).describe()
+        'line 1: 1+; line 2: 1- (flipped); cancelling group: 1+ 1-; 2 linear; 1 dead'
+        """
+        parts = []
+        for u, (p, q) in enumerate(self.visible):
+            if p and q:
+                parts.append(f"line {u + 1}: {p}+ {q}- (mixed)")
+            elif p:
+                parts.append(f"line {u + 1}: {p}+")
+            else:
+                parts.append(f"line {u + 1}: {q}- (flipped)")
+        for p, q in self.groups:
+            parts.append(f"cancelling group: {p}+ {q}-" if q else f"silent group: {p} neurons, zero kink")
+        for count, name in ((self.linear, "linear"), (self.dead, "dead"), (self.zero_output, "zero-output")):
+            if count:
+                parts.append(f"{count} {name}")
+        return "; ".join(parts) if parts else "no neuron"
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"zero_output": self.zero_output, "dead": self.dead, "linear": self.linear,
+                "visible": [list(v) for v in self.visible], "groups": [list(g) for g in self.groups]}
+
+
+def required_linear_part(data: OrthantData, flipped) -> tuple[tuple[Fraction, ...], ...]:
+    """``R_S = G + sum_{u in S} kappa_u alpha_u^T``: the linear part left to the other roles.
+
+    >>> from semialg_fibers import Network
+    >>> from semialg_fibers.orthant.canonical import canonical_data
+    >>> d = canonical_data(Network.from_layers([([[1, -1]], [0]), ([[1]], [0])]))
+    >>> required_linear_part(d, ()), required_linear_part(d, (0,))
+    (((Fraction(0, 1), Fraction(0, 1)),), ((Fraction(1, 1), Fraction(-1, 1)),))
+    """
+    rows = [list(r) for r in data.linear]
+    for u in flipped:
+        line = data.lines[u]
+        for j in range(data.output_dim):
+            if line.kink[j]:
+                for i, a in enumerate(line.normal):
+                    rows[j][i] += line.kink[j] * a
+    return tuple(tuple(r) for r in rows)
+
+
+def pattern_matching(data: OrthantData, pattern: OrthantPattern, cache: dict | None = None) -> MatchingData:
+    """The matching problem of a pattern (cached by ``(S, M, p, l)``)."""
+    cache = {} if cache is None else cache
+    key = (pattern.flipped, pattern.mixed, len(pattern.cancelling), pattern.linear)
+    if key not in cache:
+        cache[key] = matching_data(required_linear_part(data, pattern.flipped),
+                                   [data.lines[u].normal for u in pattern.mixed], key[2], key[3])
+    return cache[key]
+
+
+def base_dimension(pattern: OrthantPattern, m: int, k: int) -> int:
+    """Dimension of the neuron data outside the matching set.
+
+    ``m + 1`` per zero-output neuron, ``m + 1 + k`` per dead neuron, ``1``
+    (the bias) per linear neuron, ``n_u (k + 1) - k`` per visible line (``- 2k``
+    if mixed), ``n_w (k + 1) - 2k`` per cancelling group and
+    ``m + n_w (k + 1) - k`` per silent group.
+
+    >>> base_dimension(OrthantPattern(1, 1, 1, ((1, 1),), ((2, 0),)), 2, 1)   # 3 + 4 + 1 + 2 + 5
+    15
+    """
+    dim = pattern.zero_output * (m + 1) + pattern.dead * (m + 1 + k) + pattern.linear
+    for p, q in pattern.visible:
+        dim += (p + q) * (k + 1) - k - (k if p and q else 0)
+    for p, q in pattern.groups:
+        dim += (p + q) * (k + 1) - 2 * k if q else m + (p + q) * (k + 1) - k
+    return dim
+
+
+def piece_strata(data: OrthantData, pattern: OrthantPattern, cache: dict | None = None) -> tuple[tuple[int, int], ...]:
+    """``(s, dimension)`` of every nonempty stratum of the pattern's piece (empty tuple: empty piece)."""
+    md = pattern_matching(data, pattern, cache)
+    base = base_dimension(pattern, data.input_dim, data.output_dim)
+    return tuple((s, base + d) for s, d in md.strata)
+
+
+def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    if parts == 0:
+        if total == 0:
+            yield ()
+        return
+    for first in range(total + 1):
+        for rest in _compositions(total - first, parts - 1):
+            yield (first,) + rest
+
+
+def _partitions(total: int, smallest: int = 2) -> Iterator[tuple[int, ...]]:
+    if total == 0:
+        yield ()
+        return
+    for first in range(smallest, total + 1):
+        for rest in _partitions(total - first, first):
+            yield (first,) + rest
+
+
+def _product(options) -> Iterator[tuple]:
+    if not options:
+        yield ()
+        return
+    for first in options[0]:
+        for rest in _product(options[1:]):
+            yield (first,) + rest
+
+
+def _group_splits(sizes: tuple[int, ...]) -> Iterator[tuple[tuple[int, int], ...]]:
+    seen = set()
+    for splits in _product([[(s - q, q) for q in range(s // 2 + 1)] for s in sizes]):
+        key = tuple(sorted(splits, reverse=True))
+        if key not in seen:
+            seen.add(key)
+            yield key
+
+
+def role_patterns(data: OrthantData, n: int, cache: dict | None = None) -> Iterator[tuple[OrthantPattern, tuple]]:
+    """Lazily yield ``(pattern, strata)`` for every nonempty piece of the width-``n`` fiber.
+
+    Deterministic order: orientation-only patterns first (by flip set), then by
+    numbers of zero-output, dead and linear neurons, groups and extra neurons
+    on visible lines.
+    """
+    cache = {} if cache is None else cache
+    r = data.num_lines
+    if n < r:
+        return
+    excess = n - r
+    seen = set()
+
+    def emit(pattern):
+        if pattern in seen:
+            return None
+        seen.add(pattern)
+        strata = piece_strata(data, pattern, cache)
+        return (pattern, strata) if strata else None
+
+    for visible in _product([[(1, 0), (0, 1)]] * r):
+        for dead in range(excess + 1):
+            out = emit(OrthantPattern(0, dead, excess - dead, visible))
+            if out:
+                yield out
+    for z in range(excess + 1):
+        for d in range(excess - z + 1):
+            for l in range(excess - z - d + 1):
+                rest = excess - z - d - l
+                for g in range(rest + 1):
+                    for sizes in _partitions(g):
+                        for groups in _group_splits(sizes):
+                            for added in _compositions(rest - g, r):
+                                for visible in _product([[(n_u + 1 - neg, neg) for neg in range(n_u + 2)]
+                                                         for n_u in added]):
+                                    out = emit(OrthantPattern(z, d, l, visible, groups))
+                                    if out:
+                                        yield out
