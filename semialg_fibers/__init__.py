@@ -13,6 +13,7 @@ from .exceptions import (
     SemialgFibersError,
     ShapeError,
 )
+from . import orthant
 from .components import Fiber, FiberComponent
 from .network import Layer, Network
 from .nonnegative_rank import NonnegativeFactorization, factorization_dimension, nonnegative_column_rank
@@ -47,5 +48,6 @@ __all__ = [
     "DomainError",
     "NotDecidedError",
     "InternalCheckError",
+    "orthant",
     "__version__",
 ]

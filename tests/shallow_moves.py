@@ -119,8 +119,8 @@ def evaluation_jacobian_corank(net: Network, rng: random.Random, points: int | N
             x[j] -= (sum((ai * xi for ai, xi in zip(a, x)), b)) / a[j]
             x[j] += Fraction(rng.choice([-1, 1]), rng.randint(50, 500))
         z = [sum((ai * xi for ai, xi in zip(a, x)), b) for _, a, b in neurons]
-        if any(zi == 0 for zi in z):
-            continue
+        if any(zi == 0 and any(a) for zi, (_, a, _) in zip(z, neurons)):
+            continue  # on a kink; neurons with a = 0 and b = 0 are taken as inactive (one-sided)
         for j in range(k):
             da, db, dv = [], [], []
             for (v, a, b), zi in zip(neurons, z):

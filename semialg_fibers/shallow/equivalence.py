@@ -128,21 +128,34 @@ def difference_witness(da: CanonicalData, db: CanonicalData, key: tuple[int, ...
     others = list({u.key: None for u in da.lines + db.lines if u.key != key})
     base = [_ZERO] * m
     base[j] = -beta
-    candidates = [tuple(base)]
+    directions = []  # d_l = e_l - alpha_l e_j spans the directions of the line
     for l in range(m):
-        if l == j:
-            continue
-        for tau in range(1, len(others) + 2):
-            for sign in (1, -1):
-                p = list(base)
-                p[l] += sign * tau
-                p[j] -= sign * tau * alpha[l]
-                candidates.append(tuple(p))
-    for p in candidates:
+        if l != j:
+            d = [_ZERO] * m
+            d[l] = Fraction(1)
+            d[j] = -alpha[l]
+            directions.append(d)
+
+    def candidates():
+        yield tuple(base)
+        # Sparse points first (cheap exact evaluation of the networks) ...
+        for d in directions:
+            for tau in (1, -1, 2, -2, 3):
+                yield tuple(b + tau * x for b, x in zip(base, d))
+        # ... then the moment curve p(tau) = base + sum_l tau^l d_l, which meets every
+        # other hyperplane in at most m - 1 points unless it misses the line entirely.
+        for tau in range(1, (m - 1) * len(others) + 2):
+            p = list(base)
+            for power, d in enumerate(directions, start=1):
+                coeff = Fraction(tau) ** power
+                p = [b + coeff * x for b, x in zip(p, d)]
+            yield tuple(p)
+
+    for p in candidates():
         values = [sum((a * x for a, x in zip(line, p) if a and x), Fraction(line[-1])) for line in others]
         if all(values):
             break
-    else:  # pragma: no cover - impossible: some candidate avoids every other line
+    else:  # pragma: no cover - impossible by the moment-curve argument
         raise InternalCheckError("difference_witness found no point of the line off the other lines")
     eps = Fraction(1)
     for line, value in zip(others, values):

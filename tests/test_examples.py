@@ -1,0 +1,70 @@
+"""Every claim in semialg_fibers.examples, checked with the oracle and independent computations."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from semialg_fibers import examples, linalg
+from semialg_fibers.oracle import equivalent as oracle
+from semialg_fibers.shallow.canonical import canonical_data
+from semialg_fibers.shallow.fiber import fiber
+from semialg_fibers.shallow.genericity import is_generic
+from semialg_fibers.shallow.minimal import minimal_width
+from shallow_moves import neurons_of
+
+
+def _in_orbit(a, b) -> bool:
+    """Is b = h . a for h in H_n?  Neuron-wise: a positive scaling and a bijection (direct check)."""
+    na, _ = neurons_of(a)
+    nb, _ = neurons_of(b)
+    if a.layers[1].bias != b.layers[1].bias:
+        return False
+    used = set()
+    for v, x, y in na:
+        for j, (w, p, q) in enumerate(nb):
+            if j in used:
+                continue
+            ds = {pp / xx for xx, pp in zip(x + [y], p + [q]) if xx}
+            if len(ds) == 1 and all(d > 0 for d in ds):
+                d = ds.pop()
+                if [pp for pp in p + [q]] == [d * xx for xx in x + [y]] and w == [vv / d for vv in v]:
+                    used.add(j)
+                    break
+        else:
+            return False
+    return True
+
+
+def test_transversal_counterexample():
+    net, other = examples.transversal_counterexample(), examples.transversal_counterexample_flipped()
+    # 1. the arrangement is transversal: distinct, pairwise non-parallel lines, no three concurrent.
+    rows = [list(r) + [b] for r, b in zip(net.layers[0].weight, net.layers[0].bias)]
+    normals = [r[:2] for r in rows]
+    assert all(linalg.rank([normals[i], normals[j]]) == 2 for i in range(3) for j in range(i + 1, 3))
+    assert linalg.rank(rows) == 3  # the three lines have no common point
+    assert all(v != 0 for v in net.layers[1].weight[0])  # every neuron has a nonzero output weight
+    # 2. the fiber is larger than the H_3 orbit: `other` realizes f but is not h . theta.
+    assert oracle(net, other)
+    assert not _in_orbit(net, other) and _in_orbit(net, net)
+    f = fiber(net)
+    assert f.contains(other) and len(f) == 2 and sum(c.multiplicity for c in f) == 12
+    assert [m.kind for m in is_generic(net).mechanisms] == ["several orientation choices"]
+
+
+def test_spec_orbit_example():
+    net = examples.spec_orbit_example()
+    f = fiber(net)
+    assert f.dimension == 2 and len(f) == 1 and next(iter(f)).multiplicity == 2
+    assert is_generic(net)
+
+
+def test_spec_identity_example():
+    net = examples.spec_identity_example()
+    assert fiber(net).dimension == 3
+    assert canonical_data(net).lines == () and canonical_data(net).linear == ((F(1),),)
+
+
+def test_minimal_widths():
+    assert minimal_width(examples.mixed_line_example()) == 3
+    assert minimal_width(examples.cancelling_pair_example()) == 3
+    assert minimal_width(examples.hidden_symmetry_example()) == 2
