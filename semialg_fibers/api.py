@@ -1,9 +1,11 @@
 """Top-level dispatchers: pick the fastest exact algorithm that applies.
 
 ``equivalent``: shallow networks on R^m use the canonical-data test
-(:mod:`semialg_fibers.shallow`); everything else goes to the general oracle.
-``fiber`` and ``fiber_dimension``: shallow networks on R^m only for now; other
-cases raise :class:`NotDecidedError` naming the reason.
+(:mod:`semialg_fibers.shallow`), shallow networks on the orthant
+(``domain="orthant"``) that of :mod:`semialg_fibers.orthant`; everything else
+goes to the general oracle.  ``fiber`` and ``fiber_dimension``: shallow
+networks on R^m or on the orthant; other cases raise :class:`NotDecidedError`
+naming the reason.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ __all__ = ["equivalent", "fiber", "fiber_dimension"]
 
 def _is_shallow(net: Network) -> bool:
     return isinstance(net, Network) and net.depth == 2
+
+
+def _is_orthant(domain) -> bool:
+    # Only the string form: a general Polyhedron (even an orthant) goes to the oracle.
+    return isinstance(domain, str) and domain == "orthant"
 
 
 def equivalent(a: Network, b: Network, domain=None) -> EquivalenceResult:
@@ -46,14 +53,18 @@ def equivalent(a: Network, b: Network, domain=None) -> EquivalenceResult:
         from .shallow.equivalence import equivalent as shallow_equivalent
 
         return shallow_equivalent(a, b)
+    if _is_orthant(domain) and _is_shallow(a) and _is_shallow(b):
+        from .orthant import equivalent as orthant_equivalent
+
+        return orthant_equivalent(a, b)
     from .oracle import equivalent as oracle_equivalent
 
     return oracle_equivalent(a, b, domain=domain)
 
 
 def _unsupported(net: Network, domain, what: str) -> NotDecidedError:
-    if domain is not None:
-        reason = f"{what} on a restricted domain is not implemented (domain={domain!r}); only R^d"
+    if domain is not None and not _is_orthant(domain):
+        reason = f"{what} on a general polyhedral domain is not implemented (domain={domain!r}); only R^d and 'orthant'"
     else:
         reason = (f"{what} is implemented for shallow networks (one hidden layer) on R^m; "
                   f"got architecture {net.architecture}")
@@ -66,8 +77,8 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
     Parameters
     ----------
     net : Network
-    domain : None
-        Only R^d is supported so far.
+    domain : None or "orthant"
+        All of R^m, or the closed nonnegative orthant (shallow networks).
     limit : int, optional
         Build at most this many components; the others are counted.
     progress : bool or callable
@@ -89,6 +100,10 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
         from .shallow.fiber import fiber as shallow_fiber
 
         return shallow_fiber(net, limit=limit, progress=progress, certify=certify)
+    if _is_orthant(domain) and _is_shallow(net):
+        from .orthant import fiber as orthant_fiber
+
+        return orthant_fiber(net, limit=limit, progress=progress, certify=certify)
     raise _unsupported(net, domain, "fiber")
 
 
@@ -109,4 +124,8 @@ def fiber_dimension(net: Network, domain=None) -> int:
         from .shallow.roles import fiber_dimension as shallow_fiber_dimension
 
         return shallow_fiber_dimension(net)
+    if _is_orthant(domain) and _is_shallow(net):
+        from .orthant import fiber_dimension as orthant_fiber_dimension
+
+        return orthant_fiber_dimension(net)
     raise _unsupported(net, domain, "fiber_dimension")

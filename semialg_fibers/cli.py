@@ -103,6 +103,53 @@ def _cmd_equiv(args) -> int:
     return EXIT_OK if result else EXIT_NOT_EQUIVALENT
 
 
+def _cmd_fiber(args) -> int:
+    from .api import fiber
+
+    net = _load(args.network, args.numbers)
+    result = fiber(net, domain="orthant" if args.orthant else None, limit=args.limit,
+                   progress=args.progress, certify=not args.no_certify)
+    if args.latex:
+        print(result.latex())
+    elif args.json:
+        print(result.to_json())
+    else:
+        where = "the nonnegative orthant" if args.orthant else f"R^{net.input_dim}"
+        print(f"fiber of a {'-'.join(map(str, net.architecture))} network on {where}: "
+              f"dimension {result.dimension}, {len(result)} components"
+              + (f" listed, {result.omitted} more not built (--limit)" if result.omitted else ""))
+        for index, component in enumerate(result, 1):
+            copies = f", {component.multiplicity} permuted copies" if component.multiplicity > 1 else ""
+            print(f"  [{index}] dimension {component.dimension}{copies}: {component.description}")
+    return EXIT_OK
+
+
+def _cmd_dim(args) -> int:
+    from .api import fiber_dimension
+
+    net = _load(args.network, args.numbers)
+    dimension = fiber_dimension(net, domain="orthant" if args.orthant else None)
+    if args.json:
+        print(json.dumps({"architecture": list(net.architecture), "num_parameters": net.num_parameters,
+                          "fiber_dimension": dimension}))
+    else:
+        print(dimension)
+    return EXIT_OK
+
+
+def _cmd_canonical(args) -> int:
+    from .shallow import canonical_form, minimal_width
+
+    net = _load(args.network, args.numbers)
+    form = canonical_form(net)
+    if args.json:
+        print(form.to_json(indent=None))
+    else:
+        print(f"minimal width: {minimal_width(net)} (input network has {sum(net.hidden_widths)} hidden neurons)")
+        print(form.to_json(indent=None))
+    return EXIT_OK
+
+
 def _cmd_ncr(args) -> int:
     from .nonnegative_rank import factorization_dimension, nonnegative_column_rank
 
@@ -136,12 +183,9 @@ def _cmd_ncr(args) -> int:
 
 def _decide(net_a, net_b, domain, method, progress):
     from . import oracle
+    from .api import equivalent
 
     if method == "oracle":
-        return oracle.equivalent(net_a, net_b, domain=domain, progress=progress)
-    try:
-        from .api import equivalent
-    except ImportError:  # fast paths not built: the oracle decides everything
         return oracle.equivalent(net_a, net_b, domain=domain, progress=progress)
     return equivalent(net_a, net_b, domain=domain)
 
@@ -180,6 +224,28 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--progress", action="store_true", help="report progress of long searches on stderr")
     eq.add_argument("--json", action="store_true")
     eq.set_defaults(run=_cmd_equiv)
+
+    fib = sub.add_parser("fiber", help="the complete fiber as a union of semialgebraic components")
+    fib.add_argument("network")
+    out = fib.add_mutually_exclusive_group()
+    out.add_argument("--latex", action="store_true", help="a LaTeX section, one block per component")
+    out.add_argument("--json", action="store_true")
+    fib.add_argument("--orthant", action="store_true", help="inputs restricted to the nonnegative orthant")
+    fib.add_argument("--limit", type=int, help="build at most this many components (the rest are counted)")
+    fib.add_argument("--no-certify", action="store_true", help="skip the exact tangent-rank certificates")
+    fib.add_argument("--progress", action="store_true", help="report progress on stderr")
+    fib.set_defaults(run=_cmd_fiber)
+
+    dim = sub.add_parser("dim", help="the dimension of the fiber")
+    dim.add_argument("network")
+    dim.add_argument("--orthant", action="store_true", help="inputs restricted to the nonnegative orthant")
+    dim.add_argument("--json", action="store_true")
+    dim.set_defaults(run=_cmd_dim)
+
+    can = sub.add_parser("canonical", help="the canonical minimal representative of a shallow network's function")
+    can.add_argument("network")
+    can.add_argument("--json", action="store_true", help="only the canonical network as JSON")
+    can.set_defaults(run=_cmd_canonical)
 
     ncr = sub.add_parser("ncr", help="nonnegative column rank of a matrix, with a witness factorization")
     ncr.add_argument("matrix", help='a JSON matrix such as \'[[1, -1], [2, "1/2"]]\' or a JSON file')

@@ -40,5 +40,21 @@ def test_fiber_dispatch():
         fiber(DEEP)
     with pytest.raises(NotDecidedError, match="one hidden layer"):
         fiber_dimension(DEEP)
-    with pytest.raises(NotDecidedError, match="domain"):
-        fiber(net, domain="orthant")
+    from semialg_fibers import orthant
+    from semialg_fibers.domain import orthant as orthant_polyhedron
+
+    assert fiber_dimension(net, domain="orthant") == orthant.fiber_dimension(net)
+    assert fiber(net, domain="orthant", certify=False).dimension == orthant.fiber_dimension(net)
+    with pytest.raises(NotDecidedError, match="general polyhedral domain"):
+        fiber(net, domain=orthant_polyhedron(1))
+
+
+def test_orthant_equivalence_dispatch():
+    from semialg_fibers.oracle import equivalent as oracle_equivalent
+
+    relu_sum = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 1]], [0])])  # |x|, equals x on x >= 0
+    x = Network.from_layers([([[1]], [0]), ([[1]], [0])])
+    on_orthant = equivalent(relu_sum, x, domain="orthant")
+    assert on_orthant and on_orthant.method == "orthant" and oracle_equivalent(relu_sum, x, domain="orthant")
+    on_line = equivalent(relu_sum, x)
+    assert not on_line and on_line.method == "shallow"

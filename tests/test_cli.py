@@ -88,3 +88,27 @@ def test_ncr(capsys):
     assert data["ncr"] == 1 and data["W"] == [["1", "1/2"]] and data["factorization_dimension"] is None
     status, _, err = run(capsys, "ncr", "[[1, 2], [3]]")
     assert status == 2 and "ragged" in err
+
+
+def test_fiber_dim_canonical(capsys):
+    status, out, _ = run(capsys, "fiber", ID_A)
+    assert status == 0 and out.startswith("fiber of a 1-2-1 network on R^1: dimension 3")
+    status, out, _ = run(capsys, "fiber", ID_A, "--latex")
+    assert status == 0 and out.startswith("\\section*{Fiber of a network of architecture $(1, 2, 1)$}")
+    status, out, _ = run(capsys, "fiber", ID_A, "--json")
+    assert status == 0 and json.loads(out)
+    status, out, _ = run(capsys, "dim", ID_A)
+    assert status == 0 and out.strip() == "3"
+    status, out, _ = run(capsys, "canonical", ID_B, "--json")
+    canonical_b = json.loads(out)
+    status, out, _ = run(capsys, "canonical", ID_A, "--json")
+    assert canonical_b == json.loads(out)  # equivalent networks, equal canonical forms
+    status, _, err = run(capsys, "fiber", A)
+    assert status == 2 and "shallow" in err
+
+
+def test_orthant_fiber_and_dim(capsys):
+    status, out, _ = run(capsys, "dim", ID_A, "--orthant", "--json")
+    assert status == 0 and json.loads(out)["fiber_dimension"] >= 3
+    status, out, _ = run(capsys, "fiber", ID_A, "--orthant", "--no-certify")
+    assert status == 0 and "nonnegative orthant" in out

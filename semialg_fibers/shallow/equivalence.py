@@ -128,28 +128,27 @@ def difference_witness(da: CanonicalData, db: CanonicalData, key: tuple[int, ...
     others = list({u.key: None for u in da.lines + db.lines if u.key != key})
     base = [_ZERO] * m
     base[j] = -beta
-    directions = []  # d_l = e_l - alpha_l e_j spans the directions of the line
-    for l in range(m):
-        if l != j:
-            d = [_ZERO] * m
-            d[l] = Fraction(1)
-            d[j] = -alpha[l]
-            directions.append(d)
+    free = [l for l in range(m) if l != j]  # d_l = e_l - alpha_l e_j span the directions of the line
+
+    def moved(coefficients):
+        """``base + sum_l c_l d_l`` for ``{l: c_l}``, in O(m + len(coefficients))."""
+        p = list(base)
+        for l, c in coefficients.items():
+            p[l] += c
+            if alpha[l]:
+                p[j] -= c * alpha[l]
+        return tuple(p)
 
     def candidates():
         yield tuple(base)
         # Sparse points first (cheap exact evaluation of the networks) ...
-        for d in directions:
+        for l in free[:8]:
             for tau in (1, -1, 2, -2, 3):
-                yield tuple(b + tau * x for b, x in zip(base, d))
-        # ... then the moment curve p(tau) = base + sum_l tau^l d_l, which meets every
-        # other hyperplane in at most m - 1 points unless it misses the line entirely.
+                yield moved({l: Fraction(tau)})
+        # ... then the moment curve base + sum_l tau^l d_l, which meets every other
+        # hyperplane in at most m - 1 points unless it misses the line entirely.
         for tau in range(1, (m - 1) * len(others) + 2):
-            p = list(base)
-            for power, d in enumerate(directions, start=1):
-                coeff = Fraction(tau) ** power
-                p = [b + coeff * x for b, x in zip(p, d)]
-            yield tuple(p)
+            yield moved({l: Fraction(tau) ** power for power, l in enumerate(free, start=1)})
 
     for p in candidates():
         values = [sum((a * x for a, x in zip(line, p) if a and x), Fraction(line[-1])) for line in others]

@@ -75,17 +75,23 @@ def _outer(kink, vector) -> tuple[tuple[Fraction, ...], ...]:
     return tuple(tuple(kj * a for a in vector) for kj in kink)
 
 
+class _Identity(list):
+    """The standard basis of Q^m, kept implicit (projection onto it is the identity)."""
+
+
 def _complement_basis(data: CanonicalData, mixed: tuple[int, ...]):
     """Columns of ``P_M`` (a basis of ``V_M^perp``) as a list of vectors in Q^m."""
     m = data.input_dim
     if not mixed:
-        return [tuple(Fraction(int(i == j)) for i in range(m)) for j in range(m)]
+        return _Identity([None] * m)
     return list(linalg.nullspace([data.lines[u].normal for u in mixed], m))
 
 
 def _projected(data: CanonicalData, basis) -> tuple[list, tuple]:
     """``(kappa_u alpha_u^T P, G P)`` flattened, for every line ``u``."""
     def proj(vector):
+        if isinstance(basis, _Identity):
+            return tuple(vector)
         return tuple(sum((a * p for a, p in zip(vector, col) if a and p), _ZERO) for col in basis)
 
     cols = [_flat(_outer(line.kink, proj(line.normal))) for line in data.lines]

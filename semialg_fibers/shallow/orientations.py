@@ -19,7 +19,7 @@ from ..exceptions import NotDecidedError
 __all__ = ["binary_solutions", "DEFAULT_BUDGET"]
 
 #: Nodes of the depth-first search before :func:`binary_solutions` gives up.
-DEFAULT_BUDGET = 200_000
+DEFAULT_BUDGET = 20_000
 #: Kernel dimension above which the search is refused before any elimination.
 MAX_NULLITY = 400
 

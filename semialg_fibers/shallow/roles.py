@@ -144,7 +144,10 @@ def _rho(data: CanonicalData, flipped, mixed, cache) -> tuple[int, int]:
         basis = _complement_basis(data, tuple(mixed))
         b = data.input_dim - len(basis)
         g = _g_s(data, flipped)
-        proj = [[sum((x * y for x, y in zip(row, col)), 0) for col in basis] for row in g]
+        if not mixed:
+            proj = g  # P_M is the identity
+        else:
+            proj = [[sum((x * y for x, y in zip(row, col)), 0) for col in basis] for row in g]
         cache[key] = (b, linalg.rank(proj, len(basis)) if basis else 0)
     return cache[key]
 
