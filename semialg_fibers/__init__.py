@@ -13,7 +13,8 @@ from .exceptions import (
     SemialgFibersError,
     ShapeError,
 )
-from . import orthant
+from . import examples, orthant, shallow
+from .api import equivalent, fiber, fiber_dimension
 from .components import Fiber, FiberComponent
 from .network import Layer, Network
 from .nonnegative_rank import NonnegativeFactorization, factorization_dimension, nonnegative_column_rank
@@ -48,6 +49,11 @@ __all__ = [
     "DomainError",
     "NotDecidedError",
     "InternalCheckError",
+    "equivalent",
+    "fiber",
+    "fiber_dimension",
+    "examples",
     "orthant",
+    "shallow",
     "__version__",
 ]
