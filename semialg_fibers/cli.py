@@ -1,8 +1,10 @@
 """The ``semialg-fibers`` command line.
 
 Every command reads networks in the JSON format of :mod:`semialg_fibers.convert`.
-Bad input gives a one-line error on stderr and exit status 2; a "no" answer to
-``equiv`` gives exit status 1, so scripts can branch on it.
+Bad input gives a one-line error on stderr and exit status 2; a question the
+algorithms cannot decide (``NotDecidedError``, with the reason) gives exit
+status 3; a "no" answer to ``equiv`` gives exit status 1, so scripts can branch
+on it.
 """
 
 from __future__ import annotations
@@ -14,12 +16,12 @@ from fractions import Fraction
 
 from . import __version__
 from .exact import format_rational, to_rational
-from .exceptions import SemialgFibersError
+from .exceptions import NotDecidedError, SemialgFibersError
 from .network import Network
 
 __all__ = ["main"]
 
-EXIT_OK, EXIT_NOT_EQUIVALENT, EXIT_ERROR = 0, 1, 2
+EXIT_OK, EXIT_NOT_EQUIVALENT, EXIT_ERROR, EXIT_NOT_DECIDED = 0, 1, 2, 3
 
 
 def _load(path: str, numbers: str) -> Network:
@@ -261,6 +263,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
+    except NotDecidedError as exc:
+        print(f"semialg-fibers {args.command}: not decided: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return EXIT_NOT_DECIDED
     except (SemialgFibersError, ValueError, TypeError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"semialg-fibers {args.command}: error: {message}", file=sys.stderr)

@@ -104,7 +104,7 @@ def test_fiber_dim_canonical(capsys):
     status, out, _ = run(capsys, "canonical", ID_A, "--json")
     assert canonical_b == json.loads(out)  # equivalent networks, equal canonical forms
     status, _, err = run(capsys, "fiber", A)
-    assert status == 2 and "shallow" in err
+    assert status == 3 and "not decided" in err and "shallow" in err
 
 
 def test_orthant_fiber_and_dim(capsys):

@@ -25,6 +25,7 @@ from typing import Sequence
 
 from .. import linalg
 from ..network import Network
+from ..shallow.canonical import VisibleLine
 from .types import NONLINEAR, check_shallow, row_type
 
 __all__ = ["OrthantLine", "OrthantData", "line_key", "canonical_data"]
@@ -53,35 +54,13 @@ def line_key(row: Sequence[Fraction]) -> tuple[tuple[int, ...], int, int]:
 
 
 @dataclass(frozen=True)
-class OrthantLine:
+class OrthantLine(VisibleLine):
     """A hyperplane meeting the open orthant that carries a nonzero kink.
 
-    Attributes
-    ----------
-    key : tuple of int
-        Primitive integer normal ``(p_1, ..., p_m, p_0)``, first nonzero ``p_j > 0``.
-    kink : tuple of Fraction
-        ``kappa_u`` in ``Q^k`` (along the normalized line).
+    The same value as a line of the shallow canonical data
+    (:class:`~semialg_fibers.shallow.canonical.VisibleLine`: ``key``, ``kink``,
+    ``line``, ``normal``, ``offset``), plus the index of its leading entry.
     """
-
-    key: tuple[int, ...]
-    kink: tuple[Fraction, ...]
-
-    @cached_property
-    def line(self) -> tuple[Fraction, ...]:
-        """``(alpha_1, ..., alpha_m, beta)`` with the first nonzero ``alpha_j`` equal to 1."""
-        lead = next(v for v in self.key if v)
-        return tuple(Fraction(v, lead) for v in self.key)
-
-    @property
-    def normal(self) -> tuple[Fraction, ...]:
-        """``alpha_u``."""
-        return self.line[:-1]
-
-    @property
-    def offset(self) -> Fraction:
-        """``beta_u``."""
-        return self.line[-1]
 
     @property
     def lead(self) -> int:
