@@ -6,7 +6,7 @@ user guide is ``docs/shallow.md``.
 
 from .canonical import CanonicalData, NeuronInfo, VisibleLine, canonical_data, neuron_infos
 from .equivalence import equivalent
-from .fiber import StratumPattern, fiber
+from .fiber import StratumPattern, fiber, implicit_form
 from .genericity import GenericityReport, Mechanism, is_generic
 from .minimal import MinimalChoice, canonical_form, minimal_choice, minimal_width
 from .roles import RolePattern, fiber_dimension, piece_dimension, role_patterns
@@ -29,6 +29,7 @@ __all__ = [
     "piece_dimension",
     "fiber_dimension",
     "fiber",
+    "implicit_form",
     "Stabilizer",
     "StabilizerElement",
     "stabilizer",

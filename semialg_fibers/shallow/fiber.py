@@ -12,8 +12,10 @@ role slots), independently of the parametrization.  Derivations:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 from typing import Callable, Iterator
 
 import sympy
@@ -22,12 +24,12 @@ from .. import linalg
 from ..components import Fiber, FiberComponent
 from ..network import Network
 from ..semialgebraic import BasicSet, constraint
-from ..symbols import auxiliary_symbols
+from ..symbols import auxiliary_symbols, parameter_symbols
 from .canonical import CanonicalData, canonical_data, check_shallow, line_key
 from .minimal import _g_s
 from .roles import RolePattern, fiber_dimension, piece_dimension, role_patterns
 
-__all__ = ["StratumPattern", "fiber", "component", "fiber_components"]
+__all__ = ["StratumPattern", "fiber", "component", "fiber_components", "implicit_form"]
 
 _ZERO = Fraction(0)
 
@@ -113,13 +115,15 @@ def _sum_of_squares(vector) -> sympy.Expr:
     return sum((x ** 2 for x in vector), sympy.Integer(0))
 
 
-def component(net: Network, data: CanonicalData, pattern: StratumPattern, certify: bool = True) -> FiberComponent:
+def component(net: Network, data: CanonicalData, pattern: StratumPattern, certify: bool = True,
+              cache: dict | None = None) -> FiberComponent:
     """The parametrized component of one (role pattern, stratum) of ``F_n(f)``.
 
     The representative copy lists neurons in the order: visible lines (positive
     then negative neurons), extra groups (first class then second), zero-output,
     dead, constant.  Its dimension is :func:`~.roles.piece_dimension` and is
-    certified by exact tangent ranks when ``certify``.
+    certified by exact tangent ranks when ``certify``.  ``cache`` (one dict per
+    fiber) shares the constraints of the implicit forms between components.
     """
     m, n, k = check_shallow(net, "shallow fiber component")
     roles, stratum = pattern.roles, pattern.stratum
@@ -245,9 +249,182 @@ def component(net: Network, data: CanonicalData, pattern: StratumPattern, certif
     aux = tuple(names.symbols)
     dim = piece_dimension(data, roles, stratum=stratum)
     domain = BasicSet(aux, cons)
-    return FiberComponent(net.architecture, pattern, tuple(flat), aux, domain, None, dimension=dim,
-                          multiplicity=roles.multiplicity, description=pattern.describe(),
+    implicit, reason = implicit_form(net.architecture, data, pattern, cache)
+    description = pattern.describe() + ("" if implicit is not None else f" (no implicit form: {reason})")
+    return FiberComponent(net.architecture, pattern, tuple(flat), aux, domain, implicit, dimension=dim,
+                          multiplicity=roles.multiplicity, description=description,
                           membership=_membership(data, pattern), certify_now=certify)
+
+
+# ---------------------------------------------------------------------------- implicit form
+#: Above this many minors (proportionality of extra-group rows, rank of the
+#: cancelling normals) the implicit form is not written out (``implicit=None``).
+IMPLICIT_MINOR_BUDGET = 2000
+
+
+def _slots(roles: RolePattern) -> list:
+    """Roles of the neurons in the representative order of :func:`component`.
+
+    Entries: ``("vis", u, o)``, ``("extra", j, o)`` (``o = +1`` first class,
+    ``-1`` second), ``("zero",)``, ``("dead",)``, ``("const",)``.
+    """
+    slots = []
+    for u, (pos, neg) in enumerate(roles.visible):
+        slots += [("vis", u, 1)] * pos + [("vis", u, -1)] * neg
+    for j, (first, second) in enumerate(roles.extra):
+        slots += [("extra", j, 1)] * first + [("extra", j, -1)] * second
+    return slots + [("zero",)] * roles.zero_output + [("dead",)] * roles.dead + [("const",)] * roles.constant
+
+
+def _minor_count(rows: int, cols: int, size: int) -> int:
+    return math.comb(rows, size) * math.comb(cols, size) if 0 <= size <= min(rows, cols) else 0
+
+
+def _minors(matrix: list, size: int) -> list:
+    """All ``size x size`` minors of a small matrix of SymPy expressions."""
+    rows, cols = len(matrix), len(matrix[0]) if matrix else 0
+    out = []
+    for r in combinations(range(rows), size):
+        for c in combinations(range(cols), size):
+            out.append(sympy.expand(sympy.Matrix([[matrix[i][j] for j in c] for i in r]).det(method="berkowitz")))
+    return out
+
+
+def implicit_form(architecture, data: CanonicalData, pattern: StratumPattern,
+                  cache: dict | None = None) -> tuple[BasicSet | None, str]:
+    """The component of ``pattern`` as constraints in the network coordinates (representative slot order).
+
+    Returns ``(set, "")``, or ``(None, reason)`` when the minors needed exceed
+    :data:`IMPLICIT_MINOR_BUDGET`.  ``cache``: a dict shared by the components of
+    one fiber (same ``data``), so equal slot constraints are built once.  With ``theta = (a_i, b_i, v_i, c)``, ``t_u``
+    the first nonzero index of ``alpha_u`` (``alpha_u[t_u] = 1``) and ``o_i``
+    the orientation of neuron ``i``'s slot, the constraints are
+    (``docs/theory/shallow.md``, Section 4, Proposition 4b):
+
+    * visible line ``u``: ``(a_i, b_i) = a_i[t_u] (alpha_u, beta_u)``,
+      ``o_i a_i[t_u] > 0``; per line ``sum_i v_i o_i a_i[t_u] = kappa_u``;
+    * extra group with leader ``l`` (its first neuron): ``a_l != 0``; every
+      member's row ``(a_i, b_i)`` has vanishing ``2 x 2`` minors against the
+      leader's, ``o_i a_i . a_l > 0``; zero total kink
+      ``sum_i v_i o_i (a_i . a_l) = 0``;
+    * zero-output ``v_i = 0``; dead ``a_i = 0, b_i <= 0``; constant ``a_i = 0, b_i > 0``;
+    * affine matching ``G = sum_{i in Neg} v_i a_i^T`` and
+      ``g0 = c + sum_{i in Neg or constant} v_i b_i`` with ``Neg`` the negative
+      visible neurons and the second classes of extra groups;
+    * stratum ``s``: the leaders' normals projected to ``V_M^perp`` have rank
+      ``s`` (all ``(s+1)``-minors vanish, the sum of squares of the
+      ``s``-minors does not).
+
+    >>> from semialg_fibers import examples
+    >>> net = examples.spec_identity_example()
+    >>> (comp,) = fiber(net)
+    >>> comp.implicit.contains(net.parameters()), comp.implicit.contains((1, -1, 0, 0, 1, 1, 0))
+    (True, False)
+    """
+    m, n, k = architecture
+    roles, stratum = pattern.roles, pattern.stratum
+    coords = parameter_symbols(architecture)
+    a = [list(coords[i * m:(i + 1) * m]) for i in range(n)]
+    b = list(coords[n * m:n * m + n])
+    v = [[coords[n * m + n + j * n + i] for j in range(k)] for i in range(n)]
+    c = list(coords[n * m + n + k * n:])
+    slots = _slots(roles)
+    cons = []
+    zero = sympy.Integer(0)
+
+    def dot(x, y):
+        return sum((p * q for p, q in zip(x, y)), zero)
+
+    # budget check before building anything expensive
+    pairs = sum(max(first + second - 1, 0) for first, second in roles.extra) * _minor_count(2, m + 1, 2)
+    perp = _constants(data, roles)[3] if roles.mixed_groups else []
+    if stratum is not None:
+        p, mp = roles.mixed_groups, len(perp)
+        pairs += _minor_count(p, mp, stratum + 1) + _minor_count(p, mp, stratum)
+    if pairs > IMPLICIT_MINOR_BUDGET:
+        return None, f"{pairs} minors exceed IMPLICIT_MINOR_BUDGET = {IMPLICIT_MINOR_BUDGET}"
+    cache = {} if cache is None else cache
+
+    def cached(key, build):
+        # why: components of one fiber share most slot constraints; constraint() is the cost
+        key = (architecture,) + key
+        if key not in cache:
+            cache[key] = tuple(build())
+        return cache[key]
+
+    kinks = {u: [] for u in range(data.num_lines)}
+    groups = {j: [] for j in range(len(roles.extra))}
+    negative, constant = [], [i for i, slot in enumerate(slots) if slot[0] == "const"]
+    leaders: dict = {}
+
+    def visible(i, u, o):
+        line = data.lines[u]
+        alpha, beta = [_q(x) for x in line.normal], _q(line.offset)
+        t = next(j for j, x in enumerate(line.normal) if x)
+        lead = a[i][t]
+        out = [constraint(a[i][j] - lead * alpha[j]) for j in range(m) if j != t]
+        return out + [constraint(b[i] - lead * beta), constraint(o * lead, ">")]
+
+    def member(i, l, o):
+        if i == l:
+            return [constraint(dot(a[i], a[i]), "!=")]
+        row, lead_row = a[i] + [b[i]], a[l] + [b[l]]
+        out = [constraint(row[x] * lead_row[y] - row[y] * lead_row[x]) for x in range(m + 1) for y in range(x + 1, m + 1)]
+        return out + [constraint(o * dot(a[i], a[l]), ">")]
+
+    for i, slot in enumerate(slots):
+        kind = slot[0]
+        if kind == "vis":
+            _, u, o = slot
+            cons += cached(slot + (i,), lambda: visible(i, u, o))
+            kinks[u].append((i, o))
+            if o < 0:
+                negative.append(i)
+        elif kind == "extra":
+            _, g, o = slot
+            leaders.setdefault(g, i)
+            cons += cached(("member", i, leaders[g], o), lambda: member(i, leaders[g], o))
+            groups[g].append((i, o))
+            if o < 0:
+                negative.append(i)
+        elif kind == "zero":
+            cons += cached(("zero", i), lambda: [constraint(x) for x in v[i]])
+        else:
+            cons += cached((kind, i), lambda: [constraint(x) for x in a[i]] + [constraint(b[i], "<=" if kind == "dead" else ">")])
+    for u, line in enumerate(data.lines):
+        def kink_sum(u=u, line=line):
+            t = next(j for j, x in enumerate(line.normal) if x)
+            return [constraint(sum((o * a[i][t] * v[i][j] for i, o in kinks[u]), zero) - _q(line.kink[j])) for j in range(k)]
+        cons += cached(("kink", u, tuple(kinks[u])), kink_sum)
+    for g, members in groups.items():
+        l = leaders[g]
+        cons += cached(("zero kink", tuple(members)),
+                       lambda: [constraint(sum((o * dot(a[i], a[l]) * v[i][j] for i, o in members), zero)) for j in range(k)])
+
+    def affine():
+        out = []
+        for j in range(k):
+            for t in range(m):
+                out.append(constraint(sum((v[i][j] * a[i][t] for i in negative), zero) - _q(data.linear[j][t])))
+            bias = sum((v[i][j] * b[i] for i in negative + constant), zero)
+            out.append(constraint(c[j] + bias - _q(data.constant[j])))
+        return out
+
+    cons += cached(("affine", tuple(negative), tuple(constant)), affine)
+    if stratum is not None:
+        cancelling = tuple(leaders[g] for g, (first, second) in enumerate(roles.extra) if second)
+
+        def rank_condition():
+            rows = [[dot(a[l], [_q(x) for x in col]) for col in perp] for l in cancelling]
+            if not (rows and rows[0]):
+                return [constraint(0, "!=")] if stratum else []  # no room for rank s > 0: empty (never built)
+            out = [constraint(x) for x in _minors(rows, stratum + 1)]
+            if stratum:
+                out.append(constraint(_sum_of_squares(_minors(rows, stratum)), "!="))
+            return out
+
+        cons += cached(("rank", cancelling, stratum, roles.mixed), rank_condition)
+    return BasicSet(coords, cons), ""
 
 
 # ---------------------------------------------------------------------------- membership
@@ -360,10 +537,11 @@ def fiber_components(net: Network, certify: bool = True) -> Iterator[Callable[[]
     """Lazily yield one thunk per component of ``F_n(f)`` (cheap to count, built when called)."""
     data = canonical_data(net)
     cache: dict = {}
+    implicit_cache: dict = {}
     for roles, _ in role_patterns(data, net.architecture[1], cache):
         for s in _strata(data, roles, cache):
             pattern = StratumPattern(roles, s)
-            yield (lambda pattern=pattern: component(net, data, pattern, certify))
+            yield (lambda pattern=pattern: component(net, data, pattern, certify, implicit_cache))
 
 
 def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True) -> Fiber:
