@@ -118,7 +118,7 @@ def _cmd_fiber(args) -> int:
     else:
         where = "the nonnegative orthant" if args.orthant else f"R^{net.input_dim}"
         print(f"fiber of a {'-'.join(map(str, net.architecture))} network on {where}: "
-              f"dimension {result.dimension}, {len(result)} components"
+              f"dimension {result.dimension}, {len(result)} component{'' if len(result) == 1 else 's'}"
               + (f" listed, {result.omitted} more not built (--limit)" if result.omitted else ""))
         for index, component in enumerate(result, 1):
             copies = f", {component.multiplicity} permuted copies" if component.multiplicity > 1 else ""
