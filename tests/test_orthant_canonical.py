@@ -1,6 +1,5 @@
 """Canonical data on the orthant: it evaluates to the network and is invariant under symmetries."""
 
-import random
 from fractions import Fraction
 
 import pytest

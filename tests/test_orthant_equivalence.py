@@ -1,6 +1,5 @@
 """Equivalence on the orthant against the general oracle restricted to the orthant."""
 
-import itertools
 import random
 
 import pytest
@@ -8,23 +7,14 @@ import pytest
 from semialg_fibers import Network
 from semialg_fibers.exceptions import ShapeError
 from semialg_fibers.oracle import equivalent as oracle
-from semialg_fibers.orthant import canonical_data, equivalent
+from semialg_fibers.orthant import equivalent
 
-
-def _classes(arch, values=(-1, 0, 1)):
-    """All networks of ``arch`` with entries in ``values``, grouped by their function on the orthant."""
-    m, n, k = arch
-    count = n * m + n + k * n + k
-    classes = {}
-    for flat in itertools.product(values, repeat=count):
-        net = Network.from_parameters(arch, flat)
-        classes.setdefault(canonical_data(net), []).append(net)
-    return classes
+from orthant_helpers import function_classes
 
 
 @pytest.mark.parametrize("arch", [(1, 2, 1), (2, 1, 1)], ids=str)
 def test_exhaustive_classes_against_oracle(arch):
-    classes = _classes(arch)
+    classes = function_classes(arch)
     rng = random.Random(7)
     keys = list(classes)
     for key in rng.sample(keys, min(25, len(keys))):

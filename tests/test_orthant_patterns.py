@@ -1,7 +1,6 @@
 """Role patterns: multiplicities, the required linear part, enumeration order and counts."""
 
 import math
-from fractions import Fraction
 
 from semialg_fibers import Network
 from semialg_fibers.orthant import canonical_data, role_patterns

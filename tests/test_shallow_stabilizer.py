@@ -8,7 +8,7 @@ from itertools import permutations
 
 from semialg_fibers import Network
 from semialg_fibers.shallow.stabilizer import StabilizerElement, act, stabilizer
-from shallow_moves import network_of, neurons_of, random_shallow
+from shallow_moves import neurons_of, random_shallow
 
 
 def _brute_order(net):
@@ -20,7 +20,6 @@ def _brute_order(net):
         ok = True
         for i, j in zip(nonzero, perm):
             (vi, ai, bi), (vj, aj, bj) = neurons[i], neurons[j]
-            ratios = {x / y for x, y in zip(ai + [bi] + vj, aj + [bj] + vi) if y} | {None}
             zeros_match = all((x == 0) == (y == 0) for x, y in zip(ai + [bi] + vj, aj + [bj] + vi))
             # theta_j = (v_i / d, d a_i, d b_i): (a_j, b_j) = d (a_i, b_i) and v_i = d v_j.
             ds = {y / x for x, y in zip(ai + [bi], aj + [bj]) if x} | {x / y for x, y in zip(vi, vj) if y}

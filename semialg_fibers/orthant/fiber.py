@@ -30,7 +30,7 @@ import sympy
 
 from .. import linalg
 from ..components import Fiber, FiberComponent
-from ..exceptions import InternalCheckError, ShapeError
+from ..exceptions import InternalCheckError
 from ..network import Network
 from ..nonnegative_rank import nonnegative_column_rank
 from ..semialgebraic import BasicSet, _map_parametrization, constraint
@@ -39,7 +39,7 @@ from ..tangent import TangentCertificate, parametrization_rank
 from .canonical import OrthantData, canonical_data, line_key
 from .matching import MatchingData
 from .patterns import OrthantPattern, pattern_matching, piece_strata, required_linear_part, role_patterns
-from .types import DEAD, LINEAR, check_shallow, row_type
+from .types import DEAD, check_shallow, row_type
 
 __all__ = ["ComponentPattern", "OrthantComponent", "OrientationChoice", "component", "fiber_components", "fiber",
            "fiber_dimension", "orientation_choices"]

@@ -21,26 +21,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from ..exceptions import ShapeError
 from ..network import Network
+from ..shallow.canonical import check_shallow
 
 __all__ = ["DEAD", "LINEAR", "NONLINEAR", "NeuronType", "row_type", "neuron_types", "check_shallow"]
 
 DEAD, LINEAR, NONLINEAR = "dead", "linear", "nonlinear"
-
-
-def check_shallow(net: Network, what: str = "this function") -> tuple[int, int, int]:
-    """Return ``(m, n, k)`` or raise :class:`ShapeError` for networks that are not shallow.
-
-    >>> check_shallow(Network.from_layers([([[1]], [0]), ([[1]], [0])]))
-    (1, 1, 1)
-    """
-    if not isinstance(net, Network):
-        raise TypeError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")
-    if net.depth != 2:
-        raise ShapeError(f"{what} needs a shallow network (architecture (m, n, k), one hidden layer); "
-                         f"got architecture {net.architecture}")
-    return net.architecture  # type: ignore[return-value]
 
 
 def row_type(row: Sequence[Fraction]) -> str:

@@ -117,7 +117,7 @@ def _g_s(data: CanonicalData, flipped) -> list[list[Fraction]]:
 
 def _best_flips(data: CanonicalData, mixed: tuple[int, ...], pairs: int, budget) -> tuple[int, ...] | None:
     """The smallest ``S`` (by ``(|S|, S)``, ``S`` disjoint from ``M``) with ``rho(S, M) <= pairs``, or None."""
-    k, m = data.output_dim, data.input_dim
+    k = data.output_dim
     basis = _complement_basis(data, mixed)
     if pairs >= min(k, len(basis)):
         return ()
@@ -168,7 +168,7 @@ def own_orientation_certificate(net: Network) -> bool:
 
 
 def _candidates(data: CanonicalData, budget) -> Iterator[MinimalChoice]:
-    r, k, m = data.num_lines, data.output_dim, data.input_dim
+    r, m = data.num_lines, data.input_dim
     upper = 2 * linalg.rank(data.linear, m) if any(any(row) for row in data.linear) else 0
     for cost in range(upper + 1):
         found = []
