@@ -20,12 +20,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 from typing import Sequence
 
 from .. import linalg
 from ..network import Network
-from ..shallow.canonical import VisibleLine
+from ..shallow.canonical import CanonicalData, VisibleLine
 from .types import NONLINEAR, check_shallow, row_type
 
 __all__ = ["OrthantLine", "OrthantData", "line_key", "canonical_data"]
@@ -69,61 +68,21 @@ class OrthantLine(VisibleLine):
 
 
 @dataclass(frozen=True)
-class OrthantData:
+class OrthantData(CanonicalData):
     """``D_O(f) = ({(u, kappa_u)}, G, g0)``, the canonical data of ``f`` on the orthant.
 
-    Attributes
-    ----------
-    input_dim, output_dim : int
-    lines : tuple of OrthantLine
-        Sorted by key, kinks nonzero; each line meets the open orthant.
-    linear : tuple of tuple of Fraction
-        ``G`` (``k x m``).
-    constant : tuple of Fraction
-        ``g0``.
+    The same value as the shallow :class:`~semialg_fibers.shallow.canonical.CanonicalData`
+    (``input_dim``, ``output_dim``, ``lines``, ``linear`` = ``G``, ``constant`` = ``g0``,
+    ``evaluate``, ``summary``), but ``lines`` holds only the :class:`OrthantLine` values
+    that meet the open orthant, and ``G``, ``g0`` include the linear neurons.  ``evaluate``
+    is meaningful for ``y >= 0``.
+
+    >>> d = canonical_data(Network.from_layers([([[1, -1]], [0]), ([[2]], [1])]))
+    >>> d.evaluate([Fraction(3), Fraction(1)])
+    (Fraction(5, 1),)
     """
 
-    input_dim: int
-    output_dim: int
-    lines: tuple[OrthantLine, ...]
-    linear: tuple[tuple[Fraction, ...], ...]
-    constant: tuple[Fraction, ...]
-
-    @property
-    def num_lines(self) -> int:
-        """``r``, the number of visible lines."""
-        return len(self.lines)
-
-    @cached_property
-    def kinks_by_key(self) -> dict:
-        """``{key: kink}``."""
-        return {u.key: u.kink for u in self.lines}
-
-    def evaluate(self, y) -> tuple[Fraction, ...]:
-        """Evaluate ``sum_u kappa_u s(alpha_u y + beta_u) + G y + g0`` exactly (meaningful for ``y >= 0``).
-
-        >>> d = canonical_data(Network.from_layers([([[1, -1]], [0]), ([[2]], [1])]))
-        >>> d.evaluate([Fraction(3), Fraction(1)])
-        (Fraction(5, 1),)
-        """
-        y = [Fraction(v) for v in y]
-        out = [sum((g * x for g, x in zip(row, y) if g and x), c) for row, c in zip(self.linear, self.constant)]
-        for u in self.lines:
-            z = sum((a * x for a, x in zip(u.line, y) if a and x), u.offset)
-            if z > 0:
-                for j, kj in enumerate(u.kink):
-                    out[j] += kj * z
-        return tuple(out)
-
-    def summary(self) -> str:
-        """Plain-text description, one line per visible line, then ``G`` and ``g0``."""
-        rows = [f"f: R^{self.input_dim}_>=0 -> R^{self.output_dim}, {self.num_lines} visible line(s)"]
-        for u in self.lines:
-            rows.append(f"  line alpha=({', '.join(map(str, u.normal))}) beta={u.offset}: "
-                        f"kink ({', '.join(map(str, u.kink))})")
-        rows.append("  G = [" + "; ".join(", ".join(map(str, r)) for r in self.linear) + "]")
-        rows.append("  g0 = (" + ", ".join(map(str, self.constant)) + ")")
-        return "\n".join(rows)
+    _domain_suffix = "_>=0"
 
 
 def canonical_data(net: Network) -> OrthantData:

@@ -16,6 +16,7 @@ from ..exceptions import InternalCheckError, ShapeError
 from ..linalg import Constraint
 from ..network import Network
 from ..results import EquivalenceResult
+from ..shallow.equivalence import first_difference as shallow_first_difference, verdict
 from .canonical import OrthantData, canonical_data
 from .types import check_shallow
 
@@ -70,44 +71,14 @@ def equivalent(net_a: Network, net_b: Network) -> EquivalenceResult:
                          "equivalence needs equal input and output dimensions")
     da, db = canonical_data(net_a), canonical_data(net_b)
     found = first_difference(da, db)
-    if found is None:
-        return EquivalenceResult(True, method="orthant",
-                                 reason=f"equal orthant data ({da.num_lines} visible lines, same G and g0)")
-    reason, witness = found
-    if any(v < 0 for v in witness):
-        raise InternalCheckError(f"orthant.equivalent: witness {witness} is outside the orthant")
-    out_a, out_b = net_a(witness), net_b(witness)
-    if out_a == out_b:
-        raise InternalCheckError(f"orthant.equivalent: the witness {witness} of '{reason}' does not separate the networks")
-    return EquivalenceResult(False, witness=witness, outputs=(out_a, out_b), method="orthant", reason=reason)
-
-
-def _fmt(values) -> str:
-    return ", ".join(str(v) for v in values)
+    if found is not None and any(v < 0 for v in found[1]):
+        raise InternalCheckError(f"orthant.equivalent: witness {found[1]} is outside the orthant")
+    return verdict(net_a, net_b, found, "orthant", f"equal orthant data ({da.num_lines} visible lines, same G and g0)")
 
 
 def first_difference(da: OrthantData, db: OrthantData):
-    """``None`` if the data agree, else ``(reason, witness)`` for the first differing invariant."""
-    ka, kb = da.kinks_by_key, db.kinks_by_key
-    for key in sorted(set(ka) | set(kb)):
-        kink_a, kink_b = ka.get(key), kb.get(key)
-        if kink_a != kink_b:
-            lead = next(v for v in key if v)
-            alpha, beta = _fmt(Fraction(v, lead) for v in key[:-1]), Fraction(key[-1], lead)
-            if kink_a is None:
-                reason = f"line alpha=({alpha}) beta={beta} has kink ({_fmt(kink_b)}) in the second network and none in the first"
-            elif kink_b is None:
-                reason = f"line alpha=({alpha}) beta={beta} has kink ({_fmt(kink_a)}) in the first network and none in the second"
-            else:
-                reason = f"line alpha=({alpha}) beta={beta} has kink ({_fmt(kink_a)}) vs ({_fmt(kink_b)})"
-            return reason, kink_witness(da, db, key)
-    m = da.input_dim
-    if da.constant != db.constant:
-        return f"constant g0 differs: ({_fmt(da.constant)}) vs ({_fmt(db.constant)})", tuple(_ZERO for _ in range(m))
-    for col in range(m):
-        if any(ra[col] != rb[col] for ra, rb in zip(da.linear, db.linear)):
-            return f"linear part G differs in column {col + 1}", tuple(Fraction(int(j == col)) for j in range(m))
-    return None
+    """``None`` if the data agree, else ``(reason, witness)``; kink witnesses lie in the orthant."""
+    return shallow_first_difference(da, db, kink_witness=kink_witness)
 
 
 def _value(key, y) -> Fraction:

@@ -193,6 +193,9 @@ class CanonicalData:
     linear: tuple[tuple[Fraction, ...], ...]
     constant: tuple[Fraction, ...]
 
+    #: Printed after ``R^m`` in :meth:`summary` (the orthant subclass says ``_>=0``).
+    _domain_suffix = ""
+
     @property
     def num_lines(self) -> int:
         """``r``, the number of visible lines."""
@@ -223,7 +226,7 @@ class CanonicalData:
 
     def summary(self) -> str:
         """One line per visible line, then ``G`` and ``g0`` (plain text, exact)."""
-        rows = [f"f: R^{self.input_dim} -> R^{self.output_dim}, {self.num_lines} visible line(s)"]
+        rows = [f"f: R^{self.input_dim}{self._domain_suffix} -> R^{self.output_dim}, {self.num_lines} visible line(s)"]
         for line in self.lines:
             alpha = ", ".join(str(v) for v in line.normal)
             rows.append(f"  line alpha=({alpha}) beta={line.offset}: kink ({', '.join(str(v) for v in line.kink)})")

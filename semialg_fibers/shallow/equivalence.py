@@ -15,7 +15,7 @@ from ..network import Network
 from ..results import EquivalenceResult
 from .canonical import CanonicalData, canonical_data, check_shallow
 
-__all__ = ["equivalent", "difference_witness"]
+__all__ = ["equivalent", "first_difference", "verdict", "difference_witness"]
 
 _ZERO = Fraction(0)
 
@@ -66,27 +66,39 @@ def equivalent(net_a: Network, net_b: Network) -> EquivalenceResult:
             f"networks map R^{ma} -> R^{ka} and R^{mb} -> R^{kb}; equivalence needs equal input and output dimensions"
         )
     da, db = canonical_data(net_a), canonical_data(net_b)
-    found = first_difference(da, db)
+    return verdict(net_a, net_b, first_difference(da, db), "shallow",
+                   f"equal canonical data ({da.num_lines} visible lines, same G and g0)")
+
+
+def verdict(net_a: Network, net_b: Network, found, method: str, agree_reason: str) -> EquivalenceResult:
+    """The :class:`EquivalenceResult` for :func:`first_difference`'s answer ``found``.
+
+    A witness is returned only after exact evaluation shows that it separates
+    the networks; otherwise the data and the evaluation disagree, a bug.
+    """
     if found is None:
-        return EquivalenceResult(True, method="shallow",
-                                 reason=f"equal canonical data ({da.num_lines} visible lines, same G and g0)")
+        return EquivalenceResult(True, method=method, reason=agree_reason)
     reason, witness = found
     out_a, out_b = net_a(witness), net_b(witness)
     if out_a == out_b:
-        raise InternalCheckError(f"shallow.equivalent: the witness {witness} of '{reason}' does not separate the networks")
-    return EquivalenceResult(False, witness=witness, outputs=(out_a, out_b), method="shallow", reason=reason)
+        raise InternalCheckError(f"{method}.equivalent: the witness {witness} of '{reason}' does not separate the networks")
+    return EquivalenceResult(False, witness=witness, outputs=(out_a, out_b), method=method, reason=reason)
 
 
 def _fmt(values) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def first_difference(da: CanonicalData, db: CanonicalData):
+def first_difference(da: CanonicalData, db: CanonicalData, kink_witness=None):
     """``None`` if the data agree, else ``(reason, witness)`` for the first differing invariant.
 
-    The witness is checked by :func:`equivalent` (exact evaluation), so a
-    wrong witness is reported as an internal error, never returned.
+    ``kink_witness(da, db, key)`` finds a separating input near a line whose
+    kinks differ (default :func:`difference_witness`; the orthant passes its
+    own, which stays in the orthant).  The witness is checked by
+    :func:`verdict` (exact evaluation), so a wrong witness is reported as an
+    internal error, never returned.
     """
+    kink_witness = difference_witness if kink_witness is None else kink_witness
     ka, kb = da.kinks_by_key, db.kinks_by_key
     for line in sorted(set(ka) | set(kb)):
         kink_a, kink_b = ka.get(line), kb.get(line)
@@ -100,12 +112,12 @@ def first_difference(da: CanonicalData, db: CanonicalData):
                 reason = f"line alpha=({alpha}) beta={beta} has kink ({_fmt(kink_a)}) in the first network and none in the second"
             else:
                 reason = f"line alpha=({alpha}) beta={beta} has kink ({_fmt(kink_a)}) vs ({_fmt(kink_b)})"
-            return reason, difference_witness(da, db, line)
+            return reason, kink_witness(da, db, line)
     if da.constant != db.constant:
         return f"constant g0 differs: ({_fmt(da.constant)}) vs ({_fmt(db.constant)})", tuple(_ZERO for _ in range(da.input_dim))
     for col in range(da.input_dim):
         if any(ra[col] != rb[col] for ra, rb in zip(da.linear, db.linear)):
-            reason = f"linear part G differs in column {col}"
+            reason = f"linear part G differs in column {col + 1}"
             return reason, tuple(Fraction(int(j == col)) for j in range(da.input_dim))
     return None
 
