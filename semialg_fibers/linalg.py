@@ -29,6 +29,8 @@ __all__ = [
     "nullspace",
     "solve",
     "matmul",
+    "lll",
+    "gram_schmidt",
     "Constraint",
     "LPResult",
     "optimize",
@@ -154,6 +156,53 @@ def matmul(left: Rows, right: Rows, inner: int | None = None) -> tuple[Vector, .
     if inner == 0 or not right:
         return tuple(tuple(Fraction(0) for _ in range(ncols)) for _ in left)
     return _rows_of(_fmpq_mat(left, inner) * _fmpq_mat(right, ncols))
+
+
+def lll(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """An LLL-reduced basis of the integer lattice spanned by linearly independent integer ``rows``.
+
+    The result is a unimodular transform of ``rows`` (FLINT's ``fmpz_lll``), so
+    it spans the same lattice; exactness of later steps never depends on how
+    well it is reduced.
+
+    >>> lll([[11, 17], [13, 19]])
+    ((2, 2), (-3, 3))
+    """
+    if not rows:
+        return ()
+    mat = flint.fmpz_mat([[int(v) for v in r] for r in rows]).lll()
+    return tuple(tuple(int(mat[i, j]) for j in range(mat.ncols())) for i in range(mat.nrows()))
+
+
+def gram_schmidt(rows: Sequence[Sequence[int]]) -> tuple[tuple[Vector, ...], Vector]:
+    """Exact Gram-Schmidt data ``(mu, norms)`` of linearly independent integer ``rows``.
+
+    ``b*_i = b_i - sum_{j<i} mu[i][j] b*_j`` and ``norms[i] = |b*_i|^2``, as
+    Fractions.  Integral Gram-Schmidt (Cohen, *A Course in Computational
+    Algebraic Number Theory*, Algorithm 2.6.7): every intermediate value is an
+    integer and every division is exact, so no gcd is taken until the end.
+
+    >>> mu, norms = gram_schmidt([[1, 1], [1, 0]])
+    >>> mu[1][0], norms
+    (Fraction(1, 2), (Fraction(2, 1), Fraction(1, 2)))
+    """
+    rows = [[int(v) for v in r] for r in rows]
+    n = len(rows)
+    d = [1] * (n + 1)  # d[i] = det of the Gram matrix of the first i rows
+    lam = [[0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1):
+            u = sum(a * b for a, b in zip(rows[i], rows[j]))
+            for t in range(j):
+                u = (d[t + 1] * u - lam[i][t] * lam[j][t]) // d[t]
+            if j < i:
+                lam[i][j] = u
+            elif u == 0:
+                raise ValueError("gram_schmidt needs linearly independent rows")
+            else:
+                d[i + 1] = u
+    mu = tuple(tuple(Fraction(lam[i][j], d[j + 1]) for j in range(i)) for i in range(n))
+    return mu, tuple(Fraction(d[i + 1], d[i]) for i in range(n))
 
 
 # ------------------------------------------------------------------ linear programming

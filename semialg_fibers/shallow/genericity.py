@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 from ..network import Network
 from .canonical import CONSTANT, DEAD, ON_LINE, ZERO_OUTPUT, canonical_data, neuron_infos
-from .minimal import _flat, _outer
-from .orientations import DEFAULT_BUDGET, binary_solutions
+from .orientations import DEFAULT_BUDGET, rank_one_solutions
 
 __all__ = ["Mechanism", "GenericityReport", "is_generic"]
 
@@ -106,9 +105,9 @@ def is_generic(net: Network, budget: int | None = DEFAULT_BUDGET) -> GenericityR
     if not found:
         # One neuron per visible line: other orientation sets S with G_S = 0 give other orbits.
         data = canonical_data(net)
-        cols = [_flat(_outer(u.kink, u.normal)) for u in data.lines]
-        target = tuple(-v for v in _flat(data.linear))
-        solutions = list(binary_solutions(cols, target, budget, what="is_generic: orientation choices"))
+        target = [[-v for v in row] for row in data.linear]
+        solutions = list(rank_one_solutions([u.kink for u in data.lines], [u.normal for u in data.lines], target,
+                                            budget, what="is_generic: orientation choices"))
         if len(solutions) > 1:
             own = {by_line[u.key][0].index: u_index for u_index, u in enumerate(data.lines)}
             mine = tuple(int(by_line[u.key][0].orientation < 0) for u in data.lines)

@@ -29,7 +29,7 @@ from .. import linalg
 from ..exceptions import InternalCheckError, NotDecidedError
 from ..network import Network
 from .canonical import ON_LINE, CanonicalData, canonical_data, neuron_infos
-from .orientations import DEFAULT_BUDGET, binary_solutions
+from .orientations import DEFAULT_BUDGET, rank_one_solutions
 
 __all__ = ["MinimalChoice", "minimal_choice", "minimal_width", "canonical_form", "own_orientation_certificate"]
 
@@ -67,14 +67,6 @@ def _data(net_or_data) -> CanonicalData:
     return net_or_data if isinstance(net_or_data, CanonicalData) else canonical_data(net_or_data)
 
 
-def _flat(matrix) -> tuple[Fraction, ...]:
-    return tuple(v for row in matrix for v in row)
-
-
-def _outer(kink, vector) -> tuple[tuple[Fraction, ...], ...]:
-    return tuple(tuple(kj * a for a in vector) for kj in kink)
-
-
 class _Identity(list):
     """The standard basis of Q^m, kept implicit (projection onto it is the identity)."""
 
@@ -87,16 +79,14 @@ def _complement_basis(data: CanonicalData, mixed: tuple[int, ...]):
     return list(linalg.nullspace([data.lines[u].normal for u in mixed], m))
 
 
-def _projected(data: CanonicalData, basis) -> tuple[list, tuple]:
-    """``(kappa_u alpha_u^T P, G P)`` flattened, for every line ``u``."""
+def _projected(data: CanonicalData, basis) -> tuple[list, list]:
+    """``(alpha_u^T P for every line u, G P)``: the rank-one terms are ``kappa_u (alpha_u^T P)``."""
     def proj(vector):
         if isinstance(basis, _Identity):
             return tuple(vector)
         return tuple(sum((a * p for a, p in zip(vector, col) if a and p), _ZERO) for col in basis)
 
-    cols = [_flat(_outer(line.kink, proj(line.normal))) for line in data.lines]
-    g = _flat(tuple(proj(row) for row in data.linear))
-    return cols, g
+    return [proj(line.normal) for line in data.lines], [proj(row) for row in data.linear]
 
 
 def _independent(data: CanonicalData, mixed: tuple[int, ...]) -> bool:
@@ -121,12 +111,13 @@ def _best_flips(data: CanonicalData, mixed: tuple[int, ...], pairs: int, budget)
     basis = _complement_basis(data, mixed)
     if pairs >= min(k, len(basis)):
         return ()
-    cols, g = _projected(data, basis)
-    relevant = [u for u in range(data.num_lines) if u not in mixed and any(cols[u])]
+    vectors, g = _projected(data, basis)
+    relevant = [u for u in range(data.num_lines) if u not in mixed and any(vectors[u])]
     if pairs == 0:
         best = None
-        for x in binary_solutions([cols[u] for u in relevant], tuple(-v for v in g), budget,
-                                  what=f"minimal form (mixed lines {list(mixed)})"):
+        for x in rank_one_solutions([data.lines[u].kink for u in relevant], [vectors[u] for u in relevant],
+                                    [[-v for v in row] for row in g], budget,
+                                    what=f"minimal form (mixed lines {list(mixed)})"):
             s = tuple(u for u, bit in zip(relevant, x) if bit)
             if best is None or (len(s), s) < (len(best), best):
                 best = s
@@ -139,12 +130,11 @@ def _best_flips(data: CanonicalData, mixed: tuple[int, ...], pairs: int, budget)
         )
     for size in range(len(relevant) + 1):
         for s in combinations(relevant, size):
-            mat = [[v for v in g[j * len(basis):(j + 1) * len(basis)]] for j in range(k)]
+            mat = [list(row) for row in g]
             for u in s:
-                col = cols[u]
-                for j in range(k):
-                    for i in range(len(basis)):
-                        mat[j][i] += col[j * len(basis) + i]
+                for j, kj in enumerate(data.lines[u].kink):
+                    for i, a in enumerate(vectors[u]):
+                        mat[j][i] += kj * a
             if linalg.rank(mat, len(basis)) <= pairs:
                 return s
     return None
@@ -297,7 +287,8 @@ def canonical_form(net_or_data, budget: int | None = DEFAULT_BUDGET) -> Network:
     choice = minimal_choice(data, budget)
     k, m = data.output_dim, data.input_dim
     flipped, mixed = set(choice.flipped), choice.mixed
-    g_s = _g_s(data, choice.flipped)
+    # Without mixed lines or pairs the flips solve G_S = 0 exactly (checked at the end through D).
+    g_s = _g_s(data, choice.flipped) if mixed or choice.pairs else [[_ZERO] * m for _ in range(k)]
     normals = [data.lines[u].normal for u in mixed]
     if mixed:
         gram = [[sum((x * y for x, y in zip(a, b)), _ZERO) for b in normals] for a in normals]
