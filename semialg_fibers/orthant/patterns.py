@@ -14,12 +14,11 @@ lines, cancelling groups and linear neurons must produce (:mod:`.matching`).
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
+from ..shallow.roles import LinePattern, compositions, group_splits, partitions, product_of
 from .canonical import OrthantData
 from .matching import MatchingData, matching_data
 
@@ -30,7 +29,7 @@ _ZERO = Fraction(0)
 
 
 @dataclass(frozen=True)
-class OrthantPattern:
+class OrthantPattern(LinePattern):
     """A role assignment of the neurons up to permutation.
 
     Attributes
@@ -51,21 +50,11 @@ class OrthantPattern:
     visible: tuple[tuple[int, int], ...]
     groups: tuple[tuple[int, int], ...] = ()
 
-    @property
-    def width(self) -> int:
-        """``n``."""
-        return (self.zero_output + self.dead + self.linear + sum(p + q for p, q in self.visible)
-                + sum(p + q for p, q in self.groups))
+    def _singles(self) -> tuple[int, ...]:
+        return self.zero_output, self.dead, self.linear
 
-    @property
-    def flipped(self) -> tuple[int, ...]:
-        """``S``: visible lines all of whose neurons have orientation ``-1``."""
-        return tuple(u for u, (p, q) in enumerate(self.visible) if p == 0)
-
-    @property
-    def mixed(self) -> tuple[int, ...]:
-        """``M``: visible lines with both orientations."""
-        return tuple(u for u, (p, q) in enumerate(self.visible) if p and q)
+    def _groups(self) -> tuple[tuple[int, int], ...]:
+        return self.groups
 
     @property
     def cancelling(self) -> tuple[tuple[int, int], ...]:
@@ -76,16 +65,6 @@ class OrthantPattern:
     def silent(self) -> tuple[tuple[int, int], ...]:
         """The groups with one orientation."""
         return tuple(g for g in self.groups if not g[1])
-
-    @property
-    def multiplicity(self) -> int:
-        """Number of labelled role assignments with this pattern (its images under permutations)."""
-        denom = math.factorial(self.zero_output) * math.factorial(self.dead) * math.factorial(self.linear)
-        for p, q in self.visible:
-            denom *= math.factorial(p) * math.factorial(q)
-        for (p, q), count in Counter(self.groups).items():
-            denom *= (math.factorial(p) * math.factorial(q) * (2 if p == q else 1)) ** count * math.factorial(count)
-        return math.factorial(self.width) // denom
 
     @property
     def is_orientation_only(self) -> bool:
@@ -174,43 +153,6 @@ def piece_strata(data: OrthantData, pattern: OrthantPattern, cache: dict | None 
     return tuple((s, base + d) for s, d in md.strata)
 
 
-def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
-    if parts == 0:
-        if total == 0:
-            yield ()
-        return
-    for first in range(total + 1):
-        for rest in _compositions(total - first, parts - 1):
-            yield (first,) + rest
-
-
-def _partitions(total: int, smallest: int = 2) -> Iterator[tuple[int, ...]]:
-    if total == 0:
-        yield ()
-        return
-    for first in range(smallest, total + 1):
-        for rest in _partitions(total - first, first):
-            yield (first,) + rest
-
-
-def _product(options) -> Iterator[tuple]:
-    if not options:
-        yield ()
-        return
-    for first in options[0]:
-        for rest in _product(options[1:]):
-            yield (first,) + rest
-
-
-def _group_splits(sizes: tuple[int, ...]) -> Iterator[tuple[tuple[int, int], ...]]:
-    seen = set()
-    for splits in _product([[(s - q, q) for q in range(s // 2 + 1)] for s in sizes]):
-        key = tuple(sorted(splits, reverse=True))
-        if key not in seen:
-            seen.add(key)
-            yield key
-
-
 def role_patterns(data: OrthantData, n: int, cache: dict | None = None) -> Iterator[tuple[OrthantPattern, tuple]]:
     """Lazily yield ``(pattern, strata)`` for every nonempty piece of the width-``n`` fiber.
 
@@ -232,7 +174,7 @@ def role_patterns(data: OrthantData, n: int, cache: dict | None = None) -> Itera
         strata = piece_strata(data, pattern, cache)
         return (pattern, strata) if strata else None
 
-    for visible in _product([[(1, 0), (0, 1)]] * r):
+    for visible in product_of([[(1, 0), (0, 1)]] * r):
         for dead in range(excess + 1):
             out = emit(OrthantPattern(0, dead, excess - dead, visible))
             if out:
@@ -242,10 +184,10 @@ def role_patterns(data: OrthantData, n: int, cache: dict | None = None) -> Itera
             for l in range(excess - z - d + 1):
                 rest = excess - z - d - l
                 for g in range(rest + 1):
-                    for sizes in _partitions(g):
-                        for groups in _group_splits(sizes):
-                            for added in _compositions(rest - g, r):
-                                for visible in _product([[(n_u + 1 - neg, neg) for neg in range(n_u + 2)]
+                    for sizes in partitions(g):
+                        for groups in group_splits(sizes, descending=True):
+                            for added in compositions(rest - g, r):
+                                for visible in product_of([[(n_u + 1 - neg, neg) for neg in range(n_u + 2)]
                                                          for n_u in added]):
                                     out = emit(OrthantPattern(z, d, l, visible, groups))
                                     if out:

@@ -39,8 +39,50 @@ __all__ = [
 ]
 
 
+class LinePattern:
+    """What the shallow and the orthant role patterns share: neurons per visible line and per group.
+
+    Subclasses are frozen dataclasses with a ``visible`` field of ``(positive,
+    negative)`` counts per visible line and implement :meth:`_singles` (counts
+    of the neurons on no line) and :meth:`_groups` (``(p, q)`` per group).
+    """
+
+    visible: tuple[tuple[int, int], ...]
+
+    def _singles(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def _groups(self) -> tuple[tuple[int, int], ...]:
+        raise NotImplementedError
+
+    @property
+    def width(self) -> int:
+        """The number ``n`` of neurons."""
+        return sum(self._singles()) + sum(p + q for p, q in self.visible) + sum(p + q for p, q in self._groups())
+
+    @property
+    def flipped(self) -> tuple[int, ...]:
+        """``S``: visible lines all of whose neurons are negatively oriented."""
+        return tuple(u for u, (p, q) in enumerate(self.visible) if p == 0)
+
+    @property
+    def mixed(self) -> tuple[int, ...]:
+        """``M``: visible lines with neurons of both orientations."""
+        return tuple(u for u, (p, q) in enumerate(self.visible) if p and q)
+
+    @property
+    def multiplicity(self) -> int:
+        """Number of labelled role assignments (distinct images under permutations) with this pattern."""
+        denom = math.prod(math.factorial(c) for c in self._singles())
+        for p, q in self.visible:
+            denom *= math.factorial(p) * math.factorial(q)
+        for (p, q), count in Counter(self._groups()).items():
+            denom *= (math.factorial(p) * math.factorial(q) * (2 if p == q else 1)) ** count * math.factorial(count)
+        return math.factorial(self.width) // denom
+
+
 @dataclass(frozen=True)
-class RolePattern:
+class RolePattern(LinePattern):
     """A role assignment up to permutation of the neurons.
 
     Attributes
@@ -61,36 +103,16 @@ class RolePattern:
     visible: tuple[tuple[int, int], ...]
     extra: tuple[tuple[int, int], ...] = ()
 
-    @property
-    def width(self) -> int:
-        """The number ``n`` of neurons."""
-        return (self.zero_output + self.dead + self.constant + sum(p + q for p, q in self.visible)
-                + sum(p + q for p, q in self.extra))
+    def _singles(self) -> tuple[int, ...]:
+        return self.zero_output, self.dead, self.constant
 
-    @property
-    def flipped(self) -> tuple[int, ...]:
-        """``S``: visible lines all of whose neurons are negatively oriented."""
-        return tuple(u for u, (p, q) in enumerate(self.visible) if p == 0)
-
-    @property
-    def mixed(self) -> tuple[int, ...]:
-        """``M``: visible lines with neurons of both orientations."""
-        return tuple(u for u, (p, q) in enumerate(self.visible) if p and q)
+    def _groups(self) -> tuple[tuple[int, int], ...]:
+        return self.extra
 
     @property
     def mixed_groups(self) -> int:
         """``p``: extra groups with both orientations (each carries one rank-one term of ``G``)."""
         return sum(1 for p, q in self.extra if q)
-
-    @property
-    def multiplicity(self) -> int:
-        """Number of labelled role assignments (distinct images under permutations) with this pattern."""
-        denom = math.factorial(self.zero_output) * math.factorial(self.dead) * math.factorial(self.constant)
-        for p, q in self.visible:
-            denom *= math.factorial(p) * math.factorial(q)
-        for (p, q), count in Counter(self.extra).items():
-            denom *= (math.factorial(p) * math.factorial(q) * (2 if p == q else 1)) ** count * math.factorial(count)
-        return math.factorial(self.width) // denom
 
     def describe(self) -> str:
         """The pattern in words."""
@@ -199,45 +221,49 @@ def piece_dimension(data: CanonicalData, pattern: RolePattern, cache=None, strat
     return dim + mv
 
 
-def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Ordered ways to write ``total`` as ``parts`` nonnegative integers (shared with :mod:`..orthant`)."""
     if parts == 0:
         if total == 0:
             yield ()
         return
     for first in range(total + 1):
-        for rest in _compositions(total - first, parts - 1):
+        for rest in compositions(total - first, parts - 1):
             yield (first,) + rest
 
 
-def _partitions(total: int, smallest: int = 2) -> Iterator[tuple[int, ...]]:
+def partitions(total: int, smallest: int = 2) -> Iterator[tuple[int, ...]]:
     """Partitions of ``total`` into parts ``>= smallest``, as nondecreasing tuples."""
     if total == 0:
         yield ()
         return
     for first in range(smallest, total + 1):
-        for rest in _partitions(total - first, first):
+        for rest in partitions(total - first, first):
             yield (first,) + rest
 
 
-def _group_splits(sizes: tuple[int, ...]) -> Iterator[tuple[tuple[int, int], ...]]:
-    if not sizes:
-        yield ()
-        return
-    seen = set()
-    for splits in _product([[(s - q, q) for q in range(s // 2 + 1)] for s in sizes]):
-        key = tuple(sorted(splits))
-        if key not in seen:
-            seen.add(key)
-            yield key
-
-
-def _product(options):
+def product_of(options) -> Iterator[tuple]:
+    """The Cartesian product of a list of option lists, first list varying slowest."""
     if not options:
         yield ()
         return
     for first in options[0]:
-        for rest in _product(options[1:]):
+        for rest in product_of(options[1:]):
             yield (first,) + rest
+
+
+def group_splits(sizes: tuple[int, ...], descending: bool = False) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every way to split groups of these sizes into ``(p, q)``, ``p >= q``, up to reordering the groups.
+
+    >>> list(group_splits((2, 3)))
+    [((2, 0), (3, 0)), ((2, 0), (2, 1)), ((1, 1), (3, 0)), ((1, 1), (2, 1))]
+    """
+    seen = set()
+    for splits in product_of([[(s - q, q) for q in range(s // 2 + 1)] for s in sizes]):
+        key = tuple(sorted(splits, reverse=descending))
+        if key not in seen:
+            seen.add(key)
+            yield key
 
 
 def role_patterns(data: CanonicalData, n: int, cache=None) -> Iterator[tuple[RolePattern, int]]:
@@ -256,10 +282,10 @@ def role_patterns(data: CanonicalData, n: int, cache=None) -> Iterator[tuple[Rol
             for c in range(excess - z - d + 1):
                 rest = excess - z - d - c
                 for g in range(rest + 1):
-                    for sizes in _partitions(g):
-                        for groups in _group_splits(sizes):
-                            for added in _compositions(rest - g, r):
-                                for visible in _product([[(n_u + 1 - neg, neg) for neg in range(n_u + 2)]
+                    for sizes in partitions(g):
+                        for groups in group_splits(sizes):
+                            for added in compositions(rest - g, r):
+                                for visible in product_of([[(n_u + 1 - neg, neg) for neg in range(n_u + 2)]
                                                          for n_u in added]):
                                     pattern = RolePattern(z, d, c, visible, groups)
                                     dim = piece_dimension(data, pattern, cache)
