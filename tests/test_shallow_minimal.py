@@ -12,7 +12,9 @@ from semialg_fibers import Network, NotDecidedError
 from semialg_fibers import examples
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.shallow.canonical import canonical_data
-from semialg_fibers.shallow.minimal import canonical_form, minimal_choice, minimal_width
+from semialg_fibers.shallow.minimal import canonical_form, minimal_choice, minimal_width, own_choice
+from semialg_fibers.shallow.roles import fiber_dimension
+from conftest import REAL_NETWORKS
 from shallow_moves import network_of, random_equivalent, random_shallow
 
 # name, network, n*, (|M|, rho)
@@ -84,3 +86,45 @@ def test_budget_is_reported():
                                ([[1] * 24 + [-13, 13]], [0])])
     with pytest.raises(NotDecidedError, match="budget|search"):
         canonical_form(net, budget=50)
+
+
+def test_own_choice_is_admissible_and_an_upper_bound():
+    """The network's own (S, M, rho) satisfies the matching condition and bounds n* from above.
+
+    Checked independently of own_choice's arithmetic: the minimal search
+    (`minimal_choice` over all costs) must not exceed it, and for networks
+    without cancelling groups or mixed lines it must be exactly r.
+    """
+    rng = random.Random(21)
+    for _ in range(150):
+        m, k = rng.randint(1, 3), rng.randint(1, 3)
+        net = random_shallow(m, rng.randint(1, 5), k, rng)
+        data = canonical_data(net)
+        own = own_choice(net, data)
+        best = minimal_choice(data)
+        assert best.width <= own.width <= net.architecture[1]
+        assert minimal_width(net) == best.width
+        assert set(own.flipped).isdisjoint(own.mixed)
+
+
+def test_real_network_with_planted_cancelling_pair():
+    """Trained 10-50-2 plus s(a.x) - s(-a.x) times c on a new line: n* = r + 2 is certified by the
+    network itself, costs 0 and 1 are excluded by the exact orientation search; the fiber
+    dimension follows.  The canonical form needs every S with rank(G_S) <= 1 (k = 2), a
+    nonlinear search that is refused with its reason."""
+    path = REAL_NETWORKS / "nnequiv_bitvec_1_4_10-50-2.json"
+    if not path.exists():
+        pytest.skip(f"{path} not present")
+    net = Network.from_json(path.read_text(), numbers="float64")
+    (w1, b1), (w2, b2) = ((layer.weight, layer.bias) for layer in net.layers)
+    a = [F(i + 1, 7) for i in range(10)]
+    c = [F(2, 3), F(-5, 3)]
+    big = Network.from_layers([(list(w1) + [a, [-x for x in a]], list(b1) + [0, 0]),
+                               ([list(w2[j]) + [c[j], -c[j]] for j in range(2)], list(b2))])
+    assert minimal_width(big) == 52
+    own = own_choice(big)
+    assert (own.mixed, own.pairs, own.width) == ((), 1, 52)
+    # E = 10: r + (n - r)(E + 1) - [2E - 1] = 50 + 2 * 11 - 19.
+    assert fiber_dimension(big) == 53
+    with pytest.raises(NotDecidedError, match="rank"):
+        canonical_form(big)

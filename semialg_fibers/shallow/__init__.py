@@ -8,7 +8,7 @@ from .canonical import CanonicalData, NeuronInfo, VisibleLine, canonical_data, n
 from .equivalence import equivalent
 from .fiber import StratumPattern, fiber, implicit_form
 from .genericity import GenericityReport, Mechanism, is_generic
-from .minimal import MinimalChoice, canonical_form, minimal_choice, minimal_width
+from .minimal import MinimalChoice, canonical_form, minimal_choice, minimal_width, own_choice
 from .roles import RolePattern, fiber_dimension, piece_dimension, role_patterns
 from .stabilizer import Stabilizer, StabilizerElement, stabilizer
 
@@ -22,6 +22,7 @@ __all__ = [
     "MinimalChoice",
     "minimal_choice",
     "minimal_width",
+    "own_choice",
     "canonical_form",
     "RolePattern",
     "StratumPattern",

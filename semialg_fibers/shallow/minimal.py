@@ -31,7 +31,8 @@ from ..network import Network
 from .canonical import ON_LINE, CanonicalData, canonical_data, neuron_infos
 from .orientations import DEFAULT_BUDGET, rank_one_solutions
 
-__all__ = ["MinimalChoice", "minimal_choice", "minimal_width", "canonical_form", "own_orientation_certificate"]
+__all__ = ["MinimalChoice", "minimal_choice", "minimal_width", "canonical_form", "own_orientation_certificate",
+           "own_choice"]
 
 _ZERO = Fraction(0)
 
@@ -157,10 +158,51 @@ def own_orientation_certificate(net: Network) -> bool:
     return True
 
 
-def _candidates(data: CanonicalData, budget) -> Iterator[MinimalChoice]:
+def own_choice(net: Network, data: CanonicalData | None = None) -> MinimalChoice:
+    """An admissible ``(S, M, rho)`` read off the network itself: ``n* <= own_choice(net).width``.
+
+    ``S`` are the visible lines all of whose neurons are negatively oriented,
+    ``M`` a maximal independent set (first in line order) of the lines with
+    both orientations, and ``rho = rank(G_S P_M)`` (exact; at most the number
+    of cancelling groups of ``net``).  ``rho(S, M)`` depends on ``M`` only
+    through its span, so this choice is admissible.
+
+    >>> own_choice(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]))   # x
+    MinimalChoice(flipped=(), mixed=(), pairs=1, width=2)
+    """
+    data = canonical_data(net) if data is None else data
+    if own_orientation_certificate(net):
+        flips = {}
+        for info in neuron_infos(net):
+            if info.kind == ON_LINE:
+                flips[info.key] = info.orientation < 0
+        flipped = tuple(u for u, line in enumerate(data.lines) if flips[line.key])
+        return MinimalChoice(flipped, (), 0, data.num_lines)
+    orientations: dict = {}
+    for info in neuron_infos(net):
+        if info.kind == ON_LINE:
+            orientations.setdefault(info.key, set()).add(info.orientation)
+    flipped = tuple(u for u, line in enumerate(data.lines) if orientations[line.key] == {-1})
+    mixed: tuple[int, ...] = ()
+    for u, line in enumerate(data.lines):
+        if len(orientations[line.key]) == 2 and _independent(data, mixed + (u,)):
+            mixed += (u,)
+    basis = _complement_basis(data, mixed)
+    vectors, g = _projected(data, basis)
+    g = [list(row) for row in g]
+    for u in flipped:
+        for j, kj in enumerate(data.lines[u].kink):
+            for i, a in enumerate(vectors[u]):
+                g[j][i] += kj * a
+    pairs = linalg.rank(g, len(basis)) if len(basis) else 0
+    return MinimalChoice(flipped, mixed, pairs, data.num_lines + len(mixed) + 2 * pairs)
+
+
+def _candidates(data: CanonicalData, budget, below: int | None = None) -> Iterator[MinimalChoice]:
+    """The canonical minimizer, searching costs ``0, 1, ...``; with ``below``, only costs ``< below``."""
     r, m = data.num_lines, data.input_dim
     upper = 2 * linalg.rank(data.linear, m) if any(any(row) for row in data.linear) else 0
-    for cost in range(upper + 1):
+    for cost in range(upper + 1 if below is None else min(upper + 1, below)):
         found = []
         for q in range(cost % 2, min(cost, m, r) + 1, 2):
             pairs = (cost - q) // 2
@@ -175,7 +217,8 @@ def _candidates(data: CanonicalData, budget) -> Iterator[MinimalChoice]:
         if found:
             yield min(found, key=lambda c: (c.mixed, len(c.flipped), c.flipped))
             return
-    raise InternalCheckError("minimal form: no candidate up to cost 2 rank(G), which always works")
+    if below is None:
+        raise InternalCheckError("minimal form: no candidate up to cost 2 rank(G), which always works")
 
 
 def minimal_choice(net_or_data, budget: int | None = DEFAULT_BUDGET) -> MinimalChoice:
@@ -218,9 +261,10 @@ def minimal_width(net: Network, budget: int | None = DEFAULT_BUDGET) -> int:
 
     Notes
     -----
-    When no line of ``net`` carries neurons of both orientations the answer is
-    the number ``r`` of visible lines, found in linear time.  Otherwise an
-    exact search over orientation subsets (subset sum in general).
+    The network itself gives an admissible choice (:func:`own_choice`), so
+    ``n* <= r + cost``; only smaller costs are searched (subset sum in
+    general).  When no line of ``net`` carries neurons of both orientations
+    the answer is the number ``r`` of visible lines, found in linear time.
 
     Examples
     --------
@@ -230,9 +274,11 @@ def minimal_width(net: Network, budget: int | None = DEFAULT_BUDGET) -> int:
     2
     """
     data = canonical_data(net)
-    if own_orientation_certificate(net):
-        return data.num_lines
-    return minimal_choice(data, budget).width
+    bound = own_choice(net, data)
+    if bound.cost == 0:
+        return bound.width
+    better = next(_candidates(data, budget, below=bound.cost), None)
+    return bound.width if better is None else better.width
 
 
 def _solve_rows(basis_rows, target) -> tuple[Fraction, ...]:

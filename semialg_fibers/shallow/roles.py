@@ -22,10 +22,9 @@ from itertools import combinations
 from typing import Callable, Iterator
 
 from .. import linalg
-from ..exceptions import NotDecidedError
 from ..network import Network
 from .canonical import CanonicalData, canonical_data, check_shallow
-from .minimal import _best_flips, _complement_basis, _g_s, _independent, own_orientation_certificate
+from .minimal import _best_flips, _complement_basis, _g_s, _independent, own_choice
 from .orientations import DEFAULT_BUDGET
 
 __all__ = [
@@ -317,22 +316,22 @@ def fiber_dimension(net: Network, budget: int | None = DEFAULT_BUDGET) -> int:
     data = canonical_data(net)
     r, e = data.num_lines, max(m, k)
     base = r + (n - r) * (e + 1)
-    if own_orientation_certificate(net):
-        return base
-    best = None
+    own = own_choice(net, data)  # admissible: its penalty is an upper bound
+
+    def penalty(q, rho):
+        return (q + 2 * rho) * e - rho * (q + rho)
+
+    best = penalty(len(own.mixed), own.pairs)
     for q in range(0, min(m, n - r, r) + 1):
         for mixed in combinations(range(r), q):
             if q and not _independent(data, mixed):
                 continue
             for rho in range(0, min(k, m - q) + 1):
-                if r + q + 2 * rho > n:
-                    break
-                if _best_flips(data, mixed, rho, budget) is not None:
-                    penalty = (q + 2 * rho) * e - rho * (q + rho)
-                    best = penalty if best is None else min(best, penalty)
+                if r + q + 2 * rho > n or penalty(q, rho) >= best:
                     break  # the penalty increases with rho
-    if best is None:
-        raise NotDecidedError("fiber_dimension: no admissible (S, M) although the network itself is one")
+                if _best_flips(data, mixed, rho, budget) is not None:
+                    best = penalty(q, rho)
+                    break
     return base - best
 
 
