@@ -170,3 +170,22 @@ def test_generic_formula_on_generic_parameters():
         assert fiber_dimension(net) == generic_fiber_dimension(net)
         checked += 1
     assert checked == 60
+
+
+def test_fiber_of_trained_network_on_the_orthant():
+    """Trained 10-50-2 network on the orthant: flip sets from the exact orientation search (no loop
+    over 2^50 orientation vectors); the fiber is one orbit of dimension 50 and multiplicity 50!,
+    and a too-small width or an extra linear neuron over 50 lines is refused, not hung."""
+    import math
+    from conftest import REAL_NETWORKS
+    from semialg_fibers import NotDecidedError
+    path = REAL_NETWORKS / "nnequiv_bitvec_1_4_10-50-2.json"
+    if not path.exists():
+        pytest.skip(f"{path} not present")
+    net = Network.from_json(path.read_text(), numbers="float64")
+    f = fiber(net, certify=False)
+    assert f.dimension == 50
+    assert [(c.dimension, c.multiplicity) for c in f] == [(50, math.factorial(50))]
+    data = canonical_data(net)
+    with pytest.raises(NotDecidedError, match="2\\^50"):
+        next(iter(role_patterns(data, 51)))

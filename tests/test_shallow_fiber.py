@@ -126,3 +126,20 @@ def test_latex_and_json():
     text = f.latex()
     assert "lambda" in text and "cancelling" in text
     assert '"dimension": 3' in f.to_json()
+
+
+def test_fiber_of_trained_network_is_one_orbit():
+    """Trained 10-50-2 network: the orientation sets come from the exact search (not from all 2^50
+    orientation vectors), so the fiber is found at once: the H_50 orbit, one component of
+    multiplicity 50!, dimension 50; a permuted and rescaled copy is a member."""
+    import math
+    from conftest import REAL_NETWORKS, permute_and_scale
+    path = REAL_NETWORKS / "nnequiv_bitvec_1_4_10-50-2.json"
+    if not path.exists():
+        pytest.skip(f"{path} not present")
+    net = Network.from_json(path.read_text(), numbers="float64")
+    f = fiber(net, certify=False)
+    comps = list(f)
+    assert f.dimension == 50
+    assert [(c.dimension, c.multiplicity) for c in comps] == [(50, math.factorial(50))]
+    assert f.contains(permute_and_scale(net, random.Random(4)))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
-from ..shallow.roles import LinePattern, compositions, group_splits, partitions, product_of
+from ..shallow.roles import LinePattern, all_flip_sets, compositions, flip_sets, group_splits, partitions, visible_choices
 from .canonical import OrthantData
 from .matching import MatchingData, matching_data
 
@@ -156,9 +156,17 @@ def piece_strata(data: OrthantData, pattern: OrthantPattern, cache: dict | None 
 def role_patterns(data: OrthantData, n: int, cache: dict | None = None) -> Iterator[tuple[OrthantPattern, tuple]]:
     """Lazily yield ``(pattern, strata)`` for every nonempty piece of the width-``n`` fiber.
 
-    Deterministic order: orientation-only patterns first (by flip set), then by
-    numbers of zero-output, dead and linear neurons, groups and extra neurons
-    on visible lines.
+    Deterministic order: orientation-only patterns first (by flip set, then
+    number of dead neurons), then by numbers of zero-output, dead and linear
+    neurons, groups and extra neurons on visible lines.  Flip sets come from
+    the exact orientation search where the condition is linear in them
+    (no cancelling group, no linear neuron); elsewhere every subset is
+    checked, refused beyond the search budget.
+
+    Raises
+    ------
+    NotDecidedError
+        When an orientation search exceeds its budget.
     """
     cache = {} if cache is None else cache
     r = data.num_lines
@@ -174,7 +182,14 @@ def role_patterns(data: OrthantData, n: int, cache: dict | None = None) -> Itera
         strata = piece_strata(data, pattern, cache)
         return (pattern, strata) if strata else None
 
-    for visible in product_of([[(1, 0), (0, 1)]] * r):
+    def flips(pairs, linear):
+        # Without cancelling groups and linear neurons R_S P_M = 0 is needed: linear in S, solved
+        # exactly; otherwise the condition (a nonnegative factorization) is checked piece by piece.
+        if pairs == 0 and linear == 0:
+            return lambda mixed, free: flip_sets(data, mixed, free, 0)
+        return lambda mixed, free: all_flip_sets(free, what="orthant fiber")
+
+    for visible in visible_choices((0,) * r, flips(0, excess)):  # with excess > 0, l > 0 for some dead
         for dead in range(excess + 1):
             out = emit(OrthantPattern(0, dead, excess - dead, visible))
             if out:
@@ -186,9 +201,9 @@ def role_patterns(data: OrthantData, n: int, cache: dict | None = None) -> Itera
                 for g in range(rest + 1):
                     for sizes in partitions(g):
                         for groups in group_splits(sizes, descending=True):
+                            pairs = sum(1 for _, q in groups if q)
                             for added in compositions(rest - g, r):
-                                for visible in product_of([[(n_u + 1 - neg, neg) for neg in range(n_u + 2)]
-                                                         for n_u in added]):
+                                for visible in visible_choices(added, flips(pairs, l)):
                                     out = emit(OrthantPattern(z, d, l, visible, groups))
                                     if out:
                                         yield out

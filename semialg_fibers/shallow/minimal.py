@@ -131,14 +131,19 @@ def _best_flips(data: CanonicalData, mixed: tuple[int, ...], pairs: int, budget)
         )
     for size in range(len(relevant) + 1):
         for s in combinations(relevant, size):
-            mat = [list(row) for row in g]
-            for u in s:
-                for j, kj in enumerate(data.lines[u].kink):
-                    for i, a in enumerate(vectors[u]):
-                        mat[j][i] += kj * a
-            if linalg.rank(mat, len(basis)) <= pairs:
+            if _rank_after_flips(data, vectors, g, s) <= pairs:
                 return s
     return None
+
+
+def _rank_after_flips(data: CanonicalData, vectors, g, flipped) -> int:
+    """``rank(G_S P)`` from the projected data of :func:`_projected` (``P`` with at least one column)."""
+    mat = [list(row) for row in g]
+    for u in flipped:
+        for j, kj in enumerate(data.lines[u].kink):
+            for i, a in enumerate(vectors[u]):
+                mat[j][i] += kj * a
+    return linalg.rank(mat, len(g[0]))
 
 
 def own_orientation_certificate(net: Network) -> bool:

@@ -24,8 +24,9 @@ from typing import Callable, Iterator
 from .. import linalg
 from ..network import Network
 from .canonical import CanonicalData, canonical_data, check_shallow
-from .minimal import _best_flips, _complement_basis, _g_s, _independent, own_choice
-from .orientations import DEFAULT_BUDGET
+from ..exceptions import NotDecidedError
+from .minimal import _best_flips, _complement_basis, _g_s, _independent, _projected, _rank_after_flips, own_choice
+from .orientations import DEFAULT_BUDGET, rank_one_solutions
 
 __all__ = [
     "RolePattern",
@@ -265,11 +266,81 @@ def group_splits(sizes: tuple[int, ...], descending: bool = False) -> Iterator[t
             yield key
 
 
+def _subsets(items) -> Iterator[tuple[int, ...]]:
+    """Every subset of ``items`` as a sorted tuple, in lexicographic order of indicator vectors."""
+    for bits in product_of([(0, 1)] * len(items)):
+        yield tuple(u for u, bit in zip(items, bits) if bit)
+
+
+def flip_sets(data: CanonicalData, mixed: tuple[int, ...], free, pairs: int,
+              budget: int | None = DEFAULT_BUDGET) -> Iterator[tuple[int, ...]]:
+    """Every ``S`` within ``free`` with ``rho(S, M) <= pairs`` (the other pieces are empty), in the order of :func:`_subsets`.
+
+    ``pairs >= min(k, m - b)``: every subset.  ``pairs = 0``: the exact
+    orientation search (``G_S P_M = 0`` is linear in ``S``); lines with
+    ``alpha_u in V_M`` drop out of the condition and are free.  Otherwise the
+    rank condition is checked subset by subset, refused beyond ``budget``.
+    """
+    free = list(free)
+    basis = _complement_basis(data, mixed)
+    k = data.output_dim
+    if pairs >= min(k, len(basis)):
+        yield from _subsets(free)
+        return
+    vectors, g = _projected(data, basis)
+    relevant = [u for u in free if any(vectors[u])]
+    loose = [u for u in free if not any(vectors[u])]
+    if pairs == 0:
+        found = rank_one_solutions([data.lines[u].kink for u in relevant], [vectors[u] for u in relevant],
+                                   [[-v for v in row] for row in g], budget,
+                                   what=f"fiber: orientation sets (mixed lines {list(mixed)})")
+        cores = [tuple(u for u, bit in zip(relevant, x) if bit) for x in found]
+    else:  # the rank condition is not linear in S (k >= 2)
+        cores = [core for core in all_flip_sets(relevant, budget, f"fiber: rank(G_S P_M) <= {pairs}")
+                 if _rank_after_flips(data, vectors, g, core) <= pairs]
+    sets = [tuple(sorted(core + extra)) for core in cores for extra in _subsets(loose)]
+    yield from sorted(sets, key=lambda flipped: [u in flipped for u in free])  # the order of _subsets
+
+
+def all_flip_sets(free, budget: int | None = DEFAULT_BUDGET, what: str = "fiber") -> Iterator[tuple[int, ...]]:
+    """Every subset of ``free``, for conditions that are checked piece by piece; refused beyond ``budget``."""
+    free = list(free)
+    if budget is not None and 2 ** len(free) > budget:
+        raise NotDecidedError(f"{what}: the pieces of this pattern need all 2^{len(free)} orientation subsets "
+                              f"checked one by one (budget {budget})")
+    yield from _subsets(free)
+
+
+def visible_choices(added, flips) -> Iterator[tuple[tuple[int, int], ...]]:
+    """The ``visible`` tuples with ``added[u] + 1`` neurons on line ``u``.
+
+    Mixed lines (both orientations) are chosen first among the lines with
+    extra neurons; ``flips(mixed, free)`` then yields the sets of flipped
+    lines among the others that can give a nonempty piece.
+    """
+    r = len(added)
+    options = [[None] + [(n_u + 1 - neg, neg) for neg in range(1, n_u + 1)] for n_u in added]
+    for choice in product_of(options):
+        mixed = tuple(u for u in range(r) if choice[u] is not None)
+        free = [u for u in range(r) if choice[u] is None]
+        for flipped in flips(mixed, free):
+            flipped = set(flipped)
+            yield tuple(choice[u] if choice[u] is not None
+                        else ((0, added[u] + 1) if u in flipped else (added[u] + 1, 0)) for u in range(r))
+
+
 def role_patterns(data: CanonicalData, n: int, cache=None) -> Iterator[tuple[RolePattern, int]]:
     """Lazily yield ``(pattern, dimension)`` for every nonempty piece of ``F_n(f)``.
 
     Deterministic order: by the number of zero-output, dead, constant
-    neurons, then extra groups, then neurons added to the visible lines.
+    neurons, then extra groups, then neurons added to the visible lines, then
+    the mixed lines and the flipped lines.  Orientation sets come from the
+    exact orientation search, never from all ``2^r`` orientation vectors.
+
+    Raises
+    ------
+    NotDecidedError
+        When an orientation search exceeds its budget.
     """
     cache = {} if cache is None else cache
     r = data.num_lines
@@ -283,9 +354,11 @@ def role_patterns(data: CanonicalData, n: int, cache=None) -> Iterator[tuple[Rol
                 for g in range(rest + 1):
                     for sizes in partitions(g):
                         for groups in group_splits(sizes):
+                            pairs = sum(1 for _, q in groups if q)
+                            def flips(mixed, free, pairs=pairs):
+                                return flip_sets(data, mixed, free, pairs)
                             for added in compositions(rest - g, r):
-                                for visible in product_of([[(n_u + 1 - neg, neg) for neg in range(n_u + 2)]
-                                                         for n_u in added]):
+                                for visible in visible_choices(added, flips):
                                     pattern = RolePattern(z, d, c, visible, groups)
                                     dim = piece_dimension(data, pattern, cache)
                                     if dim is not None:
