@@ -189,3 +189,6 @@ def test_fiber_of_trained_network_on_the_orthant():
     data = canonical_data(net)
     with pytest.raises(NotDecidedError, match="2\\^50"):
         next(iter(role_patterns(data, 51)))
+    from semialg_fibers.orthant import orientation_choices
+    with pytest.raises(NotDecidedError, match="2\\^50 orientation choices"):
+        orientation_choices(net)

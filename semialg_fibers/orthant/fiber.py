@@ -30,7 +30,8 @@ import sympy
 
 from .. import linalg
 from ..components import Fiber, FiberComponent
-from ..exceptions import InternalCheckError
+from ..exceptions import InternalCheckError, NotDecidedError
+from ..shallow.orientations import DEFAULT_BUDGET
 from ..network import Network
 from ..nonnegative_rank import nonnegative_column_rank
 from ..semialgebraic import BasicSet, _map_parametrization, constraint
@@ -620,6 +621,10 @@ class OrientationChoice:
 def orientation_choices(net: Network) -> tuple[OrientationChoice, ...]:
     """For every orientation choice of the visible lines: ``M``, ``ncr(M)`` and emptiness.
 
+    The listing has ``2^r`` entries (empty pieces included) and is refused with
+    :class:`NotDecidedError` beyond the search budget; :func:`fiber` lists only
+    the nonempty pieces.
+
     Examples
     --------
     >>> net = Network.from_layers([([[1, -1], [1, 1]], [0, 0]), ([[1, 2]], [0])])
@@ -634,6 +639,11 @@ def orientation_choices(net: Network) -> tuple[OrientationChoice, ...]:
     r = data.num_lines
     if n < r:
         raise InternalCheckError("fewer neurons than visible lines")
+    if 2 ** r > DEFAULT_BUDGET:
+        raise NotDecidedError(
+            f"orthant.orientation_choices lists all 2^{r} orientation choices, empty ones included (more than "
+            f"{DEFAULT_BUDGET}); orthant.fiber enumerates only the nonempty pieces"
+        )
     out = []
     cache: dict = {}
     for flips in itertools.product((False, True), repeat=r):

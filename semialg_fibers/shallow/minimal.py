@@ -194,12 +194,7 @@ def own_choice(net: Network, data: CanonicalData | None = None) -> MinimalChoice
             mixed += (u,)
     basis = _complement_basis(data, mixed)
     vectors, g = _projected(data, basis)
-    g = [list(row) for row in g]
-    for u in flipped:
-        for j, kj in enumerate(data.lines[u].kink):
-            for i, a in enumerate(vectors[u]):
-                g[j][i] += kj * a
-    pairs = linalg.rank(g, len(basis)) if len(basis) else 0
+    pairs = _rank_after_flips(data, vectors, g, flipped) if len(basis) else 0
     return MinimalChoice(flipped, mixed, pairs, data.num_lines + len(mixed) + 2 * pairs)
 
 

@@ -39,8 +39,8 @@ PRIMES = (2, 3, 5, 7)
 LOCAL = 8
 #: Kernel dimension up to which the residual system is searched depth first.
 DFS_NULLITY = 12
-#: Free unknowns after propagation above which the residual search is refused: FLINT's LLL
-#: cannot be interrupted and took 10 s at dimension 108 and 81 s at 137 (2 cores).
+#: Free unknowns after propagation above which the residual search is refused (unless the budget
+#: is None): FLINT's LLL cannot be interrupted and took 10 s at dimension 108 and 81 s at 137.
 MAX_FREE = 150
 
 _ZERO = Fraction(0)
@@ -55,7 +55,8 @@ def binary_solutions(columns: Sequence[Sequence[Fraction]], target: Sequence[Fra
     columns : sequence of r vectors in Q^D
     target : vector in Q^D
     budget : int or None
-        Maximum number of search nodes (``None``: unlimited).
+        Maximum number of search nodes (``None``: unlimited, and no limit on
+        the unknowns left to the lattice stage, whose LLL cannot be interrupted).
     what : str
         Named in the error message.
 
@@ -117,7 +118,7 @@ def rank_one_solutions(kinks: Sequence[Sequence[Fraction]], vectors: Sequence[Se
         if not any(residual):  # every unknown was forced; the coordinates not yet visited decide
             yield tuple(fixed[u] for u in range(r))
         return
-    if len(free) > MAX_FREE:
+    if budget is not None and len(free) > MAX_FREE:
         raise NotDecidedError(
             f"{what}: {len(free)} of {r} unknowns stay free after p-adic propagation; an exact 0/1 search over "
             f"more than {MAX_FREE} unknowns is out of reach"

@@ -274,9 +274,9 @@ def _subsets(items) -> Iterator[tuple[int, ...]]:
 
 def flip_sets(data: CanonicalData, mixed: tuple[int, ...], free, pairs: int,
               budget: int | None = DEFAULT_BUDGET) -> Iterator[tuple[int, ...]]:
-    """Every ``S`` within ``free`` with ``rho(S, M) <= pairs`` (the other pieces are empty), in the order of :func:`_subsets`.
+    """Every ``S`` within ``free`` with ``rho(S, M) <= pairs`` (the other pieces are empty).
 
-    ``pairs >= min(k, m - b)``: every subset.  ``pairs = 0``: the exact
+    In the order of :func:`_subsets`.  ``pairs >= min(k, m - b)``: every subset.  ``pairs = 0``: the exact
     orientation search (``G_S P_M = 0`` is linear in ``S``); lines with
     ``alpha_u in V_M`` drop out of the condition and are free.  Otherwise the
     rank condition is checked subset by subset, refused beyond ``budget``.
