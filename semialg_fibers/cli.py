@@ -141,13 +141,16 @@ def _cmd_dim(args) -> int:
 
 def _cmd_canonical(args) -> int:
     from .shallow import canonical_form, minimal_width
+    from .shallow.orientations import DEFAULT_BUDGET
 
     net = _load(args.network, args.numbers)
-    form = canonical_form(net)
+    budget = DEFAULT_BUDGET if args.budget is None else None if args.budget == 0 else args.budget
+    form = canonical_form(net, budget=budget)
     if args.json:
         print(form.to_json(indent=None))
     else:
-        print(f"minimal width: {minimal_width(net)} (input network has {sum(net.hidden_widths)} hidden neurons)")
+        print(f"minimal width: {minimal_width(net, budget=budget)} "
+              f"(input network has {sum(net.hidden_widths)} hidden neurons)")
         print(form.to_json(indent=None))
     return EXIT_OK
 
@@ -247,6 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
     can = sub.add_parser("canonical", help="the canonical minimal representative of a shallow network's function")
     can.add_argument("network")
     can.add_argument("--json", action="store_true", help="only the canonical network as JSON")
+    can.add_argument("--budget", type=int,
+                     help="search nodes of the exact orientation search (default 20000; 0: unlimited)")
     can.set_defaults(run=_cmd_canonical)
 
     ncr = sub.add_parser("ncr", help="nonnegative column rank of a matrix, with a witness factorization")

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from semialg_fibers import Network
 from semialg_fibers.cli import main
 
 DATA = Path(__file__).resolve().parents[1] / "semialg_fibers" / "data"
@@ -112,3 +113,17 @@ def test_orthant_fiber_and_dim(capsys):
     assert status == 0 and json.loads(out)["fiber_dimension"] >= 3
     status, out, _ = run(capsys, "fiber", ID_A, "--orthant", "--no-certify")
     assert status == 0 and "nonnegative orthant" in out
+
+
+def test_canonical_budget(capsys, tmp_path):
+    """24 lines x = i with kink 1 and G = -13: many orientation sets (subset sum); the default
+    budget gives up with exit 3 and the reason; --budget 0 (unlimited) is accepted."""
+    rows = [[1]] * 24
+    net = Network.from_layers([(rows + [[1], [-1]], [-i for i in range(24)] + [100, -100]),
+                               ([[1] * 24 + [-13, 13]], [0])])
+    path = tmp_path / "subset_sum.json"
+    path.write_text(net.to_json())
+    status, _, err = run(capsys, "canonical", str(path), "--budget", "50")
+    assert status == 3 and "search nodes" in err
+    status, out, _ = run(capsys, "canonical", ID_A, "--budget", "0")
+    assert status == 0 and out.startswith("minimal width: 2")
