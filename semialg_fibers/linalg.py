@@ -28,7 +28,7 @@ __all__ = [
     "rref",
     "nullspace",
     "solve",
-    "matmul",
+    "outer_sum",
     "lll",
     "gram_schmidt",
     "Constraint",
@@ -138,24 +138,51 @@ def solve(rows: Rows, rhs: Sequence[Fraction], ncols: int | None = None) -> Vect
     return tuple(x)
 
 
-def matmul(left: Rows, right: Rows, inner: int | None = None) -> tuple[Vector, ...]:
-    """The product ``left @ right`` of rational matrices given as rows (flint-backed).
+def outer_sum(lefts: Rows, rights: Rows, shape: tuple[int, int]) -> tuple[Vector, ...]:
+    """``sum_i lefts[i] rights[i]^T`` (a ``shape`` matrix), one rank-one term at a time.
 
-    ``inner`` (the shared dimension) is needed only when both factors may be empty.
+    Unlike a matrix product with common denominators, each term is reduced on
+    its own before it is added: when the factors carry unrelated denominators
+    that cancel in every product (normalized lines times kinks of float
+    weights), the integers stay small.
 
-    >>> matmul([[1, 2]], [[Fraction(1, 2)], [3]])
-    ((Fraction(13, 2),),)
-    >>> matmul([], [[1, 2]])
-    ()
+    >>> outer_sum([[Fraction(3, 7)], [1]], [[Fraction(7, 3), 0], [1, 1]], (1, 2))
+    ((Fraction(2, 1), Fraction(1, 1)),)
     """
-    if not left:
-        return ()
-    if inner is None:
-        inner = len(left[0])
-    ncols = len(right[0]) if right else 0
-    if inner == 0 or not right:
-        return tuple(tuple(Fraction(0) for _ in range(ncols)) for _ in left)
-    return _rows_of(_fmpq_mat(left, inner) * _fmpq_mat(right, ncols))
+    rows, cols = shape
+    acc = [[0] * cols for _ in range(rows)]
+    den = 1
+    for left, right in zip(lefts, rights):
+        li, dl = _primitive(left)
+        ri, dr = _primitive(right)
+        if dl is None or dr is None:
+            continue  # a zero factor
+        # term = c * li ri^T with li, ri primitive, so its reduced denominator is c's.
+        c = dl * dr
+        new_den = math.lcm(den, c.denominator)
+        if new_den != den:
+            up = new_den // den
+            acc = [[v * up for v in row] for row in acc]
+            den = new_den
+        mult = c.numerator * (den // c.denominator)
+        for j, a in enumerate(li):
+            if a:
+                row, am = acc[j], a * mult
+                for t, b in enumerate(ri):
+                    if b:
+                        row[t] += am * b
+    return tuple(tuple(Fraction(v, den) for v in row) for row in acc)
+
+
+def _primitive(vector) -> tuple[list[int], Fraction | None]:
+    """``(p, c)`` with ``vector = c p``, ``p`` a primitive integer vector; ``c`` None for the zero vector."""
+    vector = [Fraction(v) for v in vector]
+    den = math.lcm(*(v.denominator for v in vector)) if vector else 1
+    ints = [v.numerator * (den // v.denominator) for v in vector]
+    g = math.gcd(*ints)
+    if g == 0:
+        return ints, None
+    return [v // g for v in ints], Fraction(g, den)
 
 
 def lll(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:

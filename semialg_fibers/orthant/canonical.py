@@ -153,7 +153,7 @@ def canonical_data(net: Network) -> OrthantData:
             for j in range(k):
                 constant[j] += columns[i][j] * b
     if affine:
-        linear = linalg.matmul([[columns[i][j] for i in affine] for j in range(k)], [first.weight[i] for i in affine])
+        linear = linalg.outer_sum([columns[i] for i in affine], [first.weight[i] for i in affine], (k, m))
     else:
         linear = tuple(tuple(_ZERO for _ in range(m)) for _ in range(k))
     lines = tuple(OrthantLine(key, tuple(kink)) for key, kink in sorted(kinks.items()) if any(kink))

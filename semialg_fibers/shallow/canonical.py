@@ -299,9 +299,10 @@ def canonical_data(net: Network) -> CanonicalData:
                     if w:
                         constant[j] += w * b
     if negative:
-        v_neg = [[second_layer.weight[j][i] for i in negative] for j in range(k)]
-        a_neg = [first_layer.weight[i] for i in negative]
-        linear = linalg.matmul(v_neg, a_neg)
+        # Term by term: the kink-times-normal products of float weights are dyadic, while a
+        # matrix product with common denominators would carry every row's odd denominator.
+        linear = linalg.outer_sum([[second_layer.weight[j][i] for j in range(k)] for i in negative],
+                                  [first_layer.weight[i] for i in negative], (k, m))
     else:
         linear = tuple(tuple(_ZERO for _ in range(m)) for _ in range(k))
     lines = tuple(VisibleLine(key, tuple(kink)) for key, kink in sorted(kinks.items()) if any(kink))
