@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections import deque
 from fractions import Fraction
 from typing import Iterator, Sequence
 
@@ -37,6 +38,8 @@ DEFAULT_BUDGET = 20_000
 PRIMES = (2, 3, 5, 7)
 #: Most unknowns combined in one local (per-coordinate) test of the propagation.
 LOCAL = 8
+#: Smallest terms remembered per coordinate between two scans of all unknowns.
+CACHED = 48
 #: Kernel dimension up to which the residual system is searched depth first.
 DFS_NULLITY = 12
 #: Free unknowns after propagation above which the residual search is refused (unless the budget
@@ -208,39 +211,67 @@ def _propagate(left, right, goal, k, d):
 
 
 def _sweep(p, valuations, left, right, goal, fixed, k, d):
-    """One pass over the coordinates for prime ``p``; True if something was fixed, None if infeasible."""
+    """Fix what prime ``p`` can fix; True if something was fixed, None if infeasible.
+
+    Each coordinate keeps the ``CACHED`` smallest terms of the free unknowns
+    (rebuilt from all unknowns only when fixing has used them up), and is
+    looked at again only when one of its cached unknowns was fixed: fixing an
+    unknown outside the cache changes the coordinate's target by a multiple of
+    ``p^V`` and cannot change its test.
+    """
     vl, vr = valuations
-    free = [u for u in range(len(left)) if u not in fixed]
+    r = len(left)
+    cache: dict[int, tuple[list, bool]] = {}
+    watchers: dict[int, set] = {}
+
+    def rebuild(c):
+        j, i = divmod(c, d)
+        terms = heapq.nsmallest(CACHED, ((vl[u][j] + vr[u][i], u) for u in range(r)
+                                         if u not in fixed and vl[u][j] is not None and vr[u][i] is not None))
+        for _, u in terms:
+            watchers.setdefault(u, set()).add(c)
+        cache[c] = (terms, len(terms) < CACHED)
+
+    pending = deque(range(k * d))
+    queued = set(pending)
     changed = False
-    for j in range(k):
-        for i in range(d):
-            c = j * d + i
-            while free:
-                terms = heapq.nsmallest(LOCAL + 1, ((vl[u][j] + vr[u][i], u) for u in free
-                                                    if vl[u][j] is not None and vr[u][i] is not None))
-                if len(terms) > LOCAL:
-                    modulus = p ** terms[LOCAL][0]
-                    window = [u for v, u in terms if v < terms[LOCAL][0]]
-                else:
-                    modulus, window = None, [u for _, u in terms]
-                newly = _local_fix(window, [left[u][j] * right[u][i] for u in window], goal[c], modulus)
-                if newly is None:
-                    return None
-                if not newly:
-                    break
-                for u, bit in newly.items():
-                    fixed[u] = bit
-                    if bit:
-                        for jj, lv in enumerate(left[u]):
-                            if lv:
-                                base = jj * d
-                                for ii, rv in enumerate(right[u]):
-                                    if rv:
-                                        goal[base + ii] -= lv * rv
-                free = [u for u in free if u not in fixed]
-                changed = True
-            if not free:
-                return changed
+    while pending:
+        c = pending.popleft()
+        queued.discard(c)
+        if c not in cache:
+            rebuild(c)
+        terms, complete = cache[c]
+        terms = [t for t in terms if t[1] not in fixed]
+        if len(terms) <= LOCAL and not complete:
+            rebuild(c)
+            terms, complete = cache[c]
+        cache[c] = (terms, complete)
+        if len(terms) > LOCAL:
+            modulus = p ** terms[LOCAL][0]
+            window = [u for v, u in terms if v < terms[LOCAL][0]]
+        else:
+            modulus, window = None, [u for _, u in terms]
+        j, i = divmod(c, d)
+        newly = _local_fix(window, [left[u][j] * right[u][i] for u in window], goal[c], modulus)
+        if newly is None:
+            return None
+        for u, bit in newly.items():
+            fixed[u] = bit
+            changed = True
+            if bit:
+                for jj, lv in enumerate(left[u]):
+                    if lv:
+                        base = jj * d
+                        for ii, rv in enumerate(right[u]):
+                            if rv:
+                                goal[base + ii] -= lv * rv
+            for other in watchers.pop(u, ()):
+                if other not in queued:
+                    pending.append(other)
+                    queued.add(other)
+        if newly and c not in queued:
+            pending.append(c)
+            queued.add(c)
     return changed
 
 
