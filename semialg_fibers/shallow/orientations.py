@@ -44,7 +44,7 @@ CACHED = 48
 DFS_NULLITY = 12
 #: Free unknowns after propagation above which the residual search is refused (unless the budget
 #: is None): FLINT's LLL cannot be interrupted and took 10 s at dimension 108 and 81 s at 137.
-MAX_FREE = 150
+MAX_FREE = 120
 
 _ZERO = Fraction(0)
 
