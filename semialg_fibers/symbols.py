@@ -28,6 +28,7 @@ __all__ = [
     "weight_symbol",
     "bias_symbol",
     "parameter_symbols",
+    "shallow_symbols",
     "auxiliary_symbols",
     "parameter_coordinates",
     "symbol_sort_key",
@@ -110,6 +111,24 @@ def parameter_symbols(architecture: Sequence[int]) -> tuple[sympy.Symbol, ...]:
         if isinstance(w, bool) or not isinstance(w, int) or w < 1:
             raise ShapeError(f"architecture[{i}] is {w!r}; widths must be positive integers")
     return _parameter_symbols(widths)
+
+
+def shallow_symbols(architecture: Sequence[int]) -> tuple[list, list, list, list]:
+    """The symbols of a shallow architecture ``(m, n, k)`` per neuron: ``(a, b, v, c)``.
+
+    ``a[i]`` is neuron ``i``'s input row, ``b[i]`` its bias, ``v[i]`` its
+    output column and ``c`` the output bias.
+
+    >>> a, b, v, c = shallow_symbols((1, 2, 1))
+    >>> a, b, v, c
+    ([[W^{(1)}_{1,1}], [W^{(1)}_{2,1}]], [b^{(1)}_{1}, b^{(1)}_{2}], [[W^{(2)}_{1,1}], [W^{(2)}_{1,2}]], [b^{(2)}_{1}])
+    """
+    m, n, k = architecture
+    coords = parameter_symbols(architecture)
+    a = [list(coords[i * m:(i + 1) * m]) for i in range(n)]
+    b = list(coords[n * m:n * m + n])
+    v = [[coords[n * m + n + j * n + i] for j in range(k)] for i in range(n)]
+    return a, b, v, list(coords[n * m + n + k * n:])
 
 
 def auxiliary_symbols(name: str, count: int, start: int = 1) -> tuple[sympy.Symbol, ...]:

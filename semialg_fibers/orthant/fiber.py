@@ -35,7 +35,7 @@ from ..shallow.orientations import DEFAULT_BUDGET
 from ..network import Network
 from ..nonnegative_rank import nonnegative_column_rank
 from ..semialgebraic import BasicSet, _map_parametrization, constraint
-from ..symbols import auxiliary_symbols, parameter_symbols
+from ..symbols import auxiliary_symbols, parameter_symbols, shallow_symbols
 from ..tangent import TangentCertificate, parametrization_rank
 from .canonical import OrthantData, canonical_data, line_key
 from .matching import MatchingData
@@ -359,10 +359,7 @@ def _slots(roles: OrthantPattern) -> list[tuple]:
 def _implicit(net: Network, data: OrthantData, roles: OrthantPattern, s: int) -> BasicSet:
     m, n, k = net.architecture
     syms = parameter_symbols(net.architecture)
-    a = [list(syms[i * m:(i + 1) * m]) for i in range(n)]
-    b = list(syms[n * m:n * m + n])
-    v = [[syms[n * m + n + j * n + i] for j in range(k)] for i in range(n)]
-    out = list(syms[n * m + n + k * n:])
+    a, b, v, out = shallow_symbols(net.architecture)
     slots = _slots(roles)
     cons = []
     rows = [a[i] + [b[i]] for i in range(n)]

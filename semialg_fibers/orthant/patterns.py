@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
-from ..shallow.roles import LinePattern, all_flip_sets, compositions, flip_sets, group_splits, partitions, visible_choices
+from ..shallow.minimal import all_flip_sets, flip_sets
+from ..shallow.roles import LinePattern, compositions, group_splits, partitions, visible_choices
 from .canonical import OrthantData
 from .matching import MatchingData, matching_data
 
@@ -50,11 +51,8 @@ class OrthantPattern(LinePattern):
     visible: tuple[tuple[int, int], ...]
     groups: tuple[tuple[int, int], ...] = ()
 
-    def _singles(self) -> tuple[int, ...]:
-        return self.zero_output, self.dead, self.linear
-
-    def _groups(self) -> tuple[tuple[int, int], ...]:
-        return self.groups
+    _single_fields = ("zero_output", "dead", "linear")
+    _group_field = "groups"
 
     @property
     def cancelling(self) -> tuple[tuple[int, int], ...]:
@@ -91,11 +89,6 @@ class OrthantPattern(LinePattern):
             if count:
                 parts.append(f"{count} {name}")
         return "; ".join(parts) if parts else "no neuron"
-
-    def to_dict(self) -> dict:
-        """JSON-ready dictionary."""
-        return {"zero_output": self.zero_output, "dead": self.dead, "linear": self.linear,
-                "visible": [list(v) for v in self.visible], "groups": [list(g) for g in self.groups]}
 
 
 def required_linear_part(data: OrthantData, flipped) -> tuple[tuple[Fraction, ...], ...]:

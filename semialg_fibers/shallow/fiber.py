@@ -24,7 +24,7 @@ from .. import linalg
 from ..components import Fiber, FiberComponent
 from ..network import Network
 from ..semialgebraic import BasicSet, constraint
-from ..symbols import auxiliary_symbols, parameter_symbols
+from ..symbols import auxiliary_symbols, parameter_symbols, shallow_symbols
 from .canonical import CanonicalData, canonical_data, check_shallow, line_key
 from .minimal import _g_s
 from .roles import RolePattern, fiber_dimension, piece_dimension, role_patterns
@@ -324,10 +324,7 @@ def implicit_form(architecture, data: CanonicalData, pattern: StratumPattern,
     m, n, k = architecture
     roles, stratum = pattern.roles, pattern.stratum
     coords = parameter_symbols(architecture)
-    a = [list(coords[i * m:(i + 1) * m]) for i in range(n)]
-    b = list(coords[n * m:n * m + n])
-    v = [[coords[n * m + n + j * n + i] for j in range(k)] for i in range(n)]
-    c = list(coords[n * m + n + k * n:])
+    a, b, v, c = shallow_symbols(architecture)
     slots = _slots(roles)
     cons = []
     zero = sympy.Integer(0)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 from typing import Iterator
 
 from .. import linalg
@@ -106,34 +106,60 @@ def _g_s(data: CanonicalData, flipped) -> list[list[Fraction]]:
     return g
 
 
+def _subsets(items) -> Iterator[tuple[int, ...]]:
+    """Every subset of ``items`` as a sorted tuple, in lexicographic order of indicator vectors."""
+    for bits in product((0, 1), repeat=len(items)):
+        yield tuple(u for u, bit in zip(items, bits) if bit)
+
+
+def all_flip_sets(free, budget: int | None = DEFAULT_BUDGET, what: str = "fiber") -> Iterator[tuple[int, ...]]:
+    """Every subset of ``free``, for conditions checked set by set; refused beyond ``budget`` sets."""
+    free = list(free)
+    if budget is not None and 2 ** len(free) > budget:
+        raise NotDecidedError(f"{what}: needs all 2^{len(free)} orientation subsets, checked one by one "
+                              f"(budget {budget})")
+    yield from _subsets(free)
+
+
+def flip_sets(data: CanonicalData, mixed: tuple[int, ...], free, pairs: int,
+              budget: int | None = DEFAULT_BUDGET, what: str = "fiber",
+              loose_free: bool = True) -> Iterator[tuple[int, ...]]:
+    """Every ``S`` within ``free`` with ``rho(S, M) <= pairs`` (for the others the piece is empty).
+
+    In the order of :func:`_subsets`.  ``pairs >= min(k, m - b)``: every
+    subset.  ``pairs = 0``: the exact orientation search (``G_S P_M = 0`` is
+    linear in ``S``).  Otherwise the rank condition (not linear in ``S``,
+    ``k >= 2``) is checked set by set, refused beyond ``budget``.  Lines with
+    ``alpha_u in V_M`` drop out of the condition: with ``loose_free`` they may
+    be in ``S`` or not, otherwise they are left out of ``S``.
+    """
+    free = list(free)
+    basis = _complement_basis(data, mixed)
+    if pairs >= min(data.output_dim, len(basis)):
+        yield from _subsets(free)
+        return
+    vectors, g = _projected(data, basis)
+    relevant = [u for u in free if any(vectors[u])]
+    loose = [u for u in free if not any(vectors[u])] if loose_free else []
+    if pairs == 0:
+        found = rank_one_solutions([data.lines[u].kink for u in relevant], [vectors[u] for u in relevant],
+                                   [[-v for v in row] for row in g], budget,
+                                   what=f"{what}: orientation sets (mixed lines {list(mixed)})")
+        cores = [tuple(u for u, bit in zip(relevant, x) if bit) for x in found]
+    else:
+        cores = [core for core in all_flip_sets(relevant, budget, f"{what}: rank(G_S P_M) <= {pairs}")
+                 if _rank_after_flips(data, vectors, g, core) <= pairs]
+    sets = [tuple(sorted(core + extra)) for core in cores for extra in _subsets(loose)]
+    yield from sorted(sets, key=lambda flipped: [u in flipped for u in free])  # the order of _subsets
+
+
 def _best_flips(data: CanonicalData, mixed: tuple[int, ...], pairs: int, budget) -> tuple[int, ...] | None:
     """The smallest ``S`` (by ``(|S|, S)``, ``S`` disjoint from ``M``) with ``rho(S, M) <= pairs``, or None."""
-    k = data.output_dim
-    basis = _complement_basis(data, mixed)
-    if pairs >= min(k, len(basis)):
-        return ()
-    vectors, g = _projected(data, basis)
-    relevant = [u for u in range(data.num_lines) if u not in mixed and any(vectors[u])]
-    if pairs == 0:
-        best = None
-        for x in rank_one_solutions([data.lines[u].kink for u in relevant], [vectors[u] for u in relevant],
-                                    [[-v for v in row] for row in g], budget,
-                                    what=f"minimal form (mixed lines {list(mixed)})"):
-            s = tuple(u for u, bit in zip(relevant, x) if bit)
-            if best is None or (len(s), s) < (len(best), best):
-                best = s
-        return best
-    # 0 < pairs < min(k, m - |M|): rank condition, decided by enumerating subsets.
-    if budget is not None and 2 ** len(relevant) > budget:
-        raise NotDecidedError(
-            f"minimal form: deciding rank(G_S P_M) <= {pairs} needs all 2^{len(relevant)} orientation subsets "
-            f"(budget {budget}); k > 1 with many lines is out of reach"
-        )
-    for size in range(len(relevant) + 1):
-        for s in combinations(relevant, size):
-            if _rank_after_flips(data, vectors, g, s) <= pairs:
-                return s
-    return None
+    if pairs >= min(data.output_dim, len(_complement_basis(data, mixed))):
+        return ()  # every S works; the empty one is the smallest
+    free = [u for u in range(data.num_lines) if u not in mixed]
+    return min(flip_sets(data, mixed, free, pairs, budget, "minimal form", loose_free=False),
+               key=lambda s: (len(s), s), default=None)
 
 
 def _rank_after_flips(data: CanonicalData, vectors, g, flipped) -> int:

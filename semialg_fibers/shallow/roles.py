@@ -24,9 +24,8 @@ from typing import Callable, Iterator
 from .. import linalg
 from ..network import Network
 from .canonical import CanonicalData, canonical_data, check_shallow
-from ..exceptions import NotDecidedError
-from .minimal import _best_flips, _complement_basis, _g_s, _independent, _projected, _rank_after_flips, own_choice
-from .orientations import DEFAULT_BUDGET, rank_one_solutions
+from .minimal import _best_flips, _complement_basis, _g_s, _independent, flip_sets, own_choice
+from .orientations import DEFAULT_BUDGET
 
 __all__ = [
     "RolePattern",
@@ -43,17 +42,20 @@ class LinePattern:
     """What the shallow and the orthant role patterns share: neurons per visible line and per group.
 
     Subclasses are frozen dataclasses with a ``visible`` field of ``(positive,
-    negative)`` counts per visible line and implement :meth:`_singles` (counts
-    of the neurons on no line) and :meth:`_groups` (``(p, q)`` per group).
+    negative)`` counts per visible line; they name in ``_single_fields`` their
+    counts of neurons on no line and in ``_group_field`` their tuple of
+    ``(p, q)`` groups.
     """
 
     visible: tuple[tuple[int, int], ...]
+    _single_fields: tuple[str, ...]
+    _group_field: str
 
     def _singles(self) -> tuple[int, ...]:
-        raise NotImplementedError
+        return tuple(getattr(self, name) for name in self._single_fields)
 
     def _groups(self) -> tuple[tuple[int, int], ...]:
-        raise NotImplementedError
+        return getattr(self, self._group_field)
 
     @property
     def width(self) -> int:
@@ -69,6 +71,11 @@ class LinePattern:
     def mixed(self) -> tuple[int, ...]:
         """``M``: visible lines with neurons of both orientations."""
         return tuple(u for u, (p, q) in enumerate(self.visible) if p and q)
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary: the counts, then ``visible`` and the groups as lists of pairs."""
+        return {**dict(zip(self._single_fields, self._singles())), "visible": [list(v) for v in self.visible],
+                self._group_field: [list(g) for g in self._groups()]}
 
     @property
     def multiplicity(self) -> int:
@@ -103,11 +110,8 @@ class RolePattern(LinePattern):
     visible: tuple[tuple[int, int], ...]
     extra: tuple[tuple[int, int], ...] = ()
 
-    def _singles(self) -> tuple[int, ...]:
-        return self.zero_output, self.dead, self.constant
-
-    def _groups(self) -> tuple[tuple[int, int], ...]:
-        return self.extra
+    _single_fields = ("zero_output", "dead", "constant")
+    _group_field = "extra"
 
     @property
     def mixed_groups(self) -> int:
@@ -128,11 +132,6 @@ class RolePattern(LinePattern):
             if count:
                 parts.append(f"{count} {name}")
         return "; ".join(parts) if parts else "no neuron"
-
-    def to_dict(self) -> dict:
-        """JSON-ready dictionary."""
-        return {"zero_output": self.zero_output, "dead": self.dead, "constant": self.constant,
-                "visible": [list(v) for v in self.visible], "extra": [list(e) for e in self.extra]}
 
 
 def orbit_pattern(data: CanonicalData, flipped) -> RolePattern:
@@ -264,51 +263,6 @@ def group_splits(sizes: tuple[int, ...], descending: bool = False) -> Iterator[t
         if key not in seen:
             seen.add(key)
             yield key
-
-
-def _subsets(items) -> Iterator[tuple[int, ...]]:
-    """Every subset of ``items`` as a sorted tuple, in lexicographic order of indicator vectors."""
-    for bits in product_of([(0, 1)] * len(items)):
-        yield tuple(u for u, bit in zip(items, bits) if bit)
-
-
-def flip_sets(data: CanonicalData, mixed: tuple[int, ...], free, pairs: int,
-              budget: int | None = DEFAULT_BUDGET) -> Iterator[tuple[int, ...]]:
-    """Every ``S`` within ``free`` with ``rho(S, M) <= pairs`` (the other pieces are empty).
-
-    In the order of :func:`_subsets`.  ``pairs >= min(k, m - b)``: every subset.  ``pairs = 0``: the exact
-    orientation search (``G_S P_M = 0`` is linear in ``S``); lines with
-    ``alpha_u in V_M`` drop out of the condition and are free.  Otherwise the
-    rank condition is checked subset by subset, refused beyond ``budget``.
-    """
-    free = list(free)
-    basis = _complement_basis(data, mixed)
-    k = data.output_dim
-    if pairs >= min(k, len(basis)):
-        yield from _subsets(free)
-        return
-    vectors, g = _projected(data, basis)
-    relevant = [u for u in free if any(vectors[u])]
-    loose = [u for u in free if not any(vectors[u])]
-    if pairs == 0:
-        found = rank_one_solutions([data.lines[u].kink for u in relevant], [vectors[u] for u in relevant],
-                                   [[-v for v in row] for row in g], budget,
-                                   what=f"fiber: orientation sets (mixed lines {list(mixed)})")
-        cores = [tuple(u for u, bit in zip(relevant, x) if bit) for x in found]
-    else:  # the rank condition is not linear in S (k >= 2)
-        cores = [core for core in all_flip_sets(relevant, budget, f"fiber: rank(G_S P_M) <= {pairs}")
-                 if _rank_after_flips(data, vectors, g, core) <= pairs]
-    sets = [tuple(sorted(core + extra)) for core in cores for extra in _subsets(loose)]
-    yield from sorted(sets, key=lambda flipped: [u in flipped for u in free])  # the order of _subsets
-
-
-def all_flip_sets(free, budget: int | None = DEFAULT_BUDGET, what: str = "fiber") -> Iterator[tuple[int, ...]]:
-    """Every subset of ``free``, for conditions that are checked piece by piece; refused beyond ``budget``."""
-    free = list(free)
-    if budget is not None and 2 ** len(free) > budget:
-        raise NotDecidedError(f"{what}: the pieces of this pattern need all 2^{len(free)} orientation subsets "
-                              f"checked one by one (budget {budget})")
-    yield from _subsets(free)
 
 
 def visible_choices(added, flips) -> Iterator[tuple[tuple[int, int], ...]]:
