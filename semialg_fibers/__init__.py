@@ -13,9 +13,10 @@ from .exceptions import (
     SemialgFibersError,
     ShapeError,
 )
-from . import examples, orthant, shallow
+from . import examples, onelayer, orthant, shallow, symmetries
 from .api import equivalent, fiber, fiber_dimension
 from .components import Fiber, FiberComponent
+from .limits import SearchLimits
 from .network import Layer, Network
 from .nonnegative_rank import NonnegativeFactorization, factorization_dimension, nonnegative_column_rank
 from .results import EquivalenceResult
@@ -28,6 +29,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Network",
     "Layer",
+    "SearchLimits",
     "EquivalenceResult",
     "Fiber",
     "FiberComponent",
@@ -53,7 +55,9 @@ __all__ = [
     "fiber",
     "fiber_dimension",
     "examples",
+    "onelayer",
     "orthant",
     "shallow",
+    "symmetries",
     "__version__",
 ]

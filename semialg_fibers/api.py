@@ -11,6 +11,7 @@ naming the reason.
 from __future__ import annotations
 
 from .exceptions import NotDecidedError
+from .limits import SearchLimits
 from .network import Network
 from .results import EquivalenceResult
 
@@ -26,7 +27,7 @@ def _is_orthant(domain) -> bool:
     return isinstance(domain, str) and domain == "orthant"
 
 
-def equivalent(a: Network, b: Network, domain=None) -> EquivalenceResult:
+def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None = None) -> EquivalenceResult:
     """Decide exactly whether two networks compute the same function (on R^d, or on ``domain``).
 
     Parameters
@@ -35,6 +36,8 @@ def equivalent(a: Network, b: Network, domain=None) -> EquivalenceResult:
         Same input and output dimensions; any depths and widths.
     domain : None, "orthant" or Polyhedron
         ``None`` means all of R^d.
+    limits : SearchLimits, optional
+        ``limits.regions`` bounds the general oracle (the fast paths need no search).
 
     Returns
     -------
@@ -59,7 +62,9 @@ def equivalent(a: Network, b: Network, domain=None) -> EquivalenceResult:
         return orthant_equivalent(a, b)
     from .oracle import equivalent as oracle_equivalent
 
-    return oracle_equivalent(a, b, domain=domain)
+    from .limits import resolve
+
+    return oracle_equivalent(a, b, domain=domain, max_regions=resolve(limits).regions)
 
 
 def _unsupported(net: Network, domain, what: str) -> NotDecidedError:
@@ -71,7 +76,8 @@ def _unsupported(net: Network, domain, what: str) -> NotDecidedError:
     return NotDecidedError(reason)
 
 
-def fiber(net: Network, domain=None, limit: int | None = None, progress=False, certify: bool = True):
+def fiber(net: Network, domain=None, limit: int | None = None, progress=False, certify: bool = True,
+          limits: SearchLimits | None = None):
     """The complete fiber of ``net`` as a :class:`~semialg_fibers.components.Fiber`.
 
     Parameters
@@ -84,11 +90,14 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
     progress : bool or callable
     certify : bool
         Certify component dimensions by exact tangent ranks.
+    limits : SearchLimits, optional
+        Bounds of the exact searches (:mod:`semialg_fibers.limits`).
 
     Raises
     ------
     NotDecidedError
-        Unsupported architecture or domain (the message says which).
+        Unsupported architecture or domain (the message says which), or a
+        search beyond ``limits``.
 
     Examples
     --------
@@ -99,21 +108,21 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
     if domain is None and _is_shallow(net):
         from .shallow.fiber import fiber as shallow_fiber
 
-        return shallow_fiber(net, limit=limit, progress=progress, certify=certify)
+        return shallow_fiber(net, limit=limit, progress=progress, certify=certify, limits=limits)
     if _is_orthant(domain) and _is_shallow(net):
         from .orthant import fiber as orthant_fiber
 
-        return orthant_fiber(net, limit=limit, progress=progress, certify=certify)
+        return orthant_fiber(net, limit=limit, progress=progress, certify=certify, limits=limits)
     raise _unsupported(net, domain, "fiber")
 
 
-def fiber_dimension(net: Network, domain=None) -> int:
+def fiber_dimension(net: Network, domain=None, limits: SearchLimits | None = None) -> int:
     """The dimension of the fiber of ``net``.
 
     Raises
     ------
     NotDecidedError
-        Unsupported architecture or domain.
+        Unsupported architecture or domain, or a search beyond ``limits``.
 
     Examples
     --------
@@ -123,9 +132,9 @@ def fiber_dimension(net: Network, domain=None) -> int:
     if domain is None and _is_shallow(net):
         from .shallow.roles import fiber_dimension as shallow_fiber_dimension
 
-        return shallow_fiber_dimension(net)
+        return shallow_fiber_dimension(net, limits)
     if _is_orthant(domain) and _is_shallow(net):
         from .orthant import fiber_dimension as orthant_fiber_dimension
 
-        return orthant_fiber_dimension(net)
+        return orthant_fiber_dimension(net, limits)
     raise _unsupported(net, domain, "fiber_dimension")

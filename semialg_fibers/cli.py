@@ -140,16 +140,16 @@ def _cmd_dim(args) -> int:
 
 
 def _cmd_canonical(args) -> int:
+    from .limits import DEFAULT_LIMITS, SearchLimits
     from .shallow import canonical_form, minimal_width
-    from .shallow.orientations import DEFAULT_BUDGET
 
     net = _load(args.network, args.numbers)
-    budget = DEFAULT_BUDGET if args.budget is None else None if args.budget == 0 else args.budget
-    form = canonical_form(net, budget=budget)
+    limits = DEFAULT_LIMITS if args.budget is None else SearchLimits.with_budget(args.budget)
+    form = canonical_form(net, limits=limits)
     if args.json:
         print(form.to_json(indent=None))
     else:
-        print(f"minimal width: {minimal_width(net, budget=budget)} "
+        print(f"minimal width: {minimal_width(net, limits=limits)} "
               f"(input network has {sum(net.hidden_widths)} hidden neurons)")
         print(form.to_json(indent=None))
     return EXIT_OK

@@ -28,54 +28,14 @@ from typing import Callable, Hashable, Iterable, Iterator, Sequence
 import sympy
 
 from .exceptions import InternalCheckError, NotDecidedError, ShapeError
+from .limits import SearchLimits, resolve
 from .network import Network
+from .symmetries import hidden_permutations, permute_hidden
 from .semialgebraic import BasicSet
 from .symbols import parameter_symbols
 from .tangent import TangentCertificate, tangent_certificate
 
-__all__ = ["FiberComponent", "Fiber", "hidden_permutations", "permute_hidden"]
-
-#: Above this many hidden-neuron permutations, membership in the copies of a
-#: component is not tried by brute force (pass ``membership=`` instead).
-PERMUTATION_LIMIT = 40320
-
-
-def hidden_permutations(architecture: Sequence[int]) -> Iterator[tuple[tuple[int, ...], ...]]:
-    """All tuples of permutations, one per hidden layer (identity first).
-
-    >>> list(hidden_permutations((1, 2, 1)))
-    [((0, 1),), ((1, 0),)]
-    """
-    return itertools.product(*(itertools.permutations(range(w)) for w in tuple(architecture)[1:-1]))
-
-
-def permute_hidden(net: Network, permutations: Sequence[Sequence[int]]) -> Network:
-    """The network with hidden neurons reordered: new neuron ``i`` of hidden layer ``l`` is old neuron ``permutations[l][i]``.
-
-    It realizes the same function (SPEC section 2).
-
-    >>> net = Network.from_layers([([[1], [2]], [3, 4]), ([[5, 6]], [7])])
-    >>> permute_hidden(net, [(1, 0)]).parameters() == tuple(map(Fraction, (2, 1, 4, 3, 6, 5, 7)))
-    True
-    """
-    perms = [tuple(p) for p in permutations]
-    if len(perms) != len(net.hidden_widths):
-        raise ShapeError(f"got {len(perms)} permutations; the network has {len(net.hidden_widths)} hidden layers")
-    layers = []
-    for index, layer in enumerate(net.layers):
-        rows = list(layer.weight)
-        bias = list(layer.bias)
-        if index < len(perms):
-            p = perms[index]
-            if sorted(p) != list(range(len(rows))):
-                raise ShapeError(f"permutations[{index}] = {p} is not a permutation of range({len(rows)})")
-            rows = [rows[i] for i in p]
-            bias = [bias[i] for i in p]
-        if index > 0:
-            q = perms[index - 1]
-            rows = [[row[i] for i in q] for row in rows]
-        layers.append((rows, bias))
-    return Network.from_layers(layers)
+__all__ = ["FiberComponent", "Fiber"]
 
 
 def _describe(pattern) -> str:
@@ -268,7 +228,7 @@ class FiberComponent:
             return self.implicit.contains(point)
         return self.as_set().contains(point)
 
-    def contains(self, net: Network) -> bool:
+    def contains(self, net: Network, limits: SearchLimits | None = None) -> bool:
         """Exact membership in the union of the ``multiplicity`` copies.
 
         Order: the generator's ``membership`` callable if given; otherwise the
@@ -279,7 +239,7 @@ class FiberComponent:
         ------
         NotDecidedError
             Existence of auxiliary values is not linear, or there are more
-            than ``PERMUTATION_LIMIT`` permutations to try.
+            than ``limits.permutations`` permutations to try.
         """
         self._check_network(net)
         if self.membership is not None:
@@ -289,9 +249,10 @@ class FiberComponent:
         if self.multiplicity == 1:
             return False
         count = math.prod(math.factorial(w) for w in self.architecture[1:-1])
-        if count > PERMUTATION_LIMIT:
-            raise NotDecidedError(f"{count} hidden-neuron permutations exceed the limit {PERMUTATION_LIMIT}; "
-                                  "the generator should pass membership=")
+        limits = resolve(limits)
+        if limits.exceeded("permutations", count):
+            raise NotDecidedError(f"{count} hidden-neuron permutations exceed the limit permutations = "
+                                  f"{limits.permutations}; the generator should pass membership=")
         for perms in itertools.islice(hidden_permutations(self.architecture), 1, None):
             if self.contains_representative(permute_hidden(net, perms)):
                 return True
@@ -437,7 +398,7 @@ class Fiber:
         """True iff no component was omitted."""
         return self.omitted == 0
 
-    def contains(self, net: Network) -> bool:
+    def contains(self, net: Network, limits: SearchLimits | None = None) -> bool:
         """True iff some component contains ``net``.
 
         Raises
@@ -449,7 +410,7 @@ class Fiber:
         undecided = []
         for i, c in enumerate(self.components):
             try:
-                if c.contains(net):
+                if c.contains(net, limits):
                     return True
             except NotDecidedError as exc:
                 undecided.append(f"component {i}: {exc}")

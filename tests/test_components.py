@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import permute_and_scale, random_network
-from semialg_fibers.components import Fiber, FiberComponent, hidden_permutations, permute_hidden
+from semialg_fibers.components import Fiber, FiberComponent
+from semialg_fibers.symmetries import hidden_permutations, permute_hidden
 from semialg_fibers.exceptions import InternalCheckError, NotDecidedError, ShapeError
 from semialg_fibers.network import Network
 from semialg_fibers.oracle import equivalent

@@ -16,7 +16,8 @@ from fractions import Fraction
 import pytest
 
 from semialg_fibers import Network, examples
-from semialg_fibers.components import hidden_permutations, permute_hidden
+from semialg_fibers.limits import SearchLimits
+from semialg_fibers.symmetries import hidden_permutations, permute_hidden
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.shallow.fiber import fiber
 from shallow_moves import random_equivalent, random_move, random_shallow
@@ -164,14 +165,11 @@ def test_golden_latex_identity():
     assert c.implicit.latex() == IDENTITY_IMPLICIT
 
 
-def test_minor_budget_leaves_implicit_out_with_reason(monkeypatch):
-    import importlib
-
-    module = importlib.import_module("semialg_fibers.shallow.fiber")
-    monkeypatch.setattr(module, "IMPLICIT_MINOR_BUDGET", 1)
+def test_minor_budget_leaves_implicit_out_with_reason():
+    limits = SearchLimits(implicit_minors=1)
     net = examples.spec_identity_example()
-    (c,) = fiber(net)
-    assert c.implicit is None and "2 minors exceed IMPLICIT_MINOR_BUDGET = 1" in c.description
+    (c,) = fiber(net, limits=limits)
+    assert c.implicit is None and "2 minors exceed the limit implicit_minors = 1" in c.description
     assert c.contains(net) and c.dimension == 3
-    (orbit,) = fiber(examples.spec_orbit_example())  # no minors needed: unaffected
+    (orbit,) = fiber(examples.spec_orbit_example(), limits=limits)  # no minors needed: unaffected
     assert orbit.implicit is not None

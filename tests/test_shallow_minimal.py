@@ -10,6 +10,7 @@ import pytest
 
 from semialg_fibers import Network, NotDecidedError
 from semialg_fibers import examples
+from semialg_fibers.limits import SearchLimits
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.shallow.canonical import canonical_data
 from semialg_fibers.shallow.minimal import canonical_form, minimal_choice, minimal_width, own_choice
@@ -85,7 +86,7 @@ def test_budget_is_reported():
     net = Network.from_layers([(rows + [[1], [-1]], [-i for i in range(24)] + [100, -100]),
                                ([[1] * 24 + [-13, 13]], [0])])
     with pytest.raises(NotDecidedError, match="budget|search"):
-        canonical_form(net, budget=50)
+        canonical_form(net, limits=SearchLimits.with_budget(50))
 
 
 def test_own_choice_is_admissible_and_an_upper_bound():

@@ -17,8 +17,9 @@ from hypothesis import given, settings, strategies as st
 from semialg_fibers import Network, NotDecidedError
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.shallow import canonical_data, canonical_form, is_generic
-from semialg_fibers.shallow import orientations
-from semialg_fibers.shallow.orientations import binary_solutions, rank_one_solutions
+from semialg_fibers.limits import UNLIMITED, SearchLimits
+from semialg_fibers.onelayer import orientations
+from semialg_fibers.onelayer.orientations import binary_solutions, rank_one_solutions
 
 from conftest import REAL_NETWORKS
 
@@ -49,7 +50,7 @@ def test_each_residual_method_matches_brute_force(monkeypatch, residual_method):
         planted = [rng.randint(0, 1) for _ in range(r)]
         target = (tuple(sum((c[d] * b for c, b in zip(columns, planted)), F(0)) for d in range(dim))
                   if rng.random() < 0.8 else tuple(F(rng.randint(-3, 3)) for _ in range(dim)))
-        assert list(binary_solutions(columns, target, budget=None)) == brute_force(columns, target)
+        assert list(binary_solutions(columns, target, UNLIMITED)) == brute_force(columns, target)
 
 
 def test_rank_one_form_matches_brute_force():
@@ -69,7 +70,7 @@ def test_rank_one_form_matches_brute_force():
 def test_budget_raises():
     columns = [(F(1),)] * 30
     with pytest.raises(NotDecidedError, match="search nodes"):
-        list(binary_solutions(columns, (F(15),), budget=1000))
+        list(binary_solutions(columns, (F(15),), SearchLimits.with_budget(1000)))
 
 
 def _dyadic(rng: random.Random) -> F:

@@ -17,54 +17,20 @@ Neurons are grouped by hashing a primitive integer key per line, never matched.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from .. import linalg
 from ..network import Network
-from ..shallow.canonical import CanonicalData, VisibleLine
+from ..onelayer.lines import CanonicalData, VisibleLine, collect_lines, line_key
 from .types import NONLINEAR, check_shallow, row_type
 
-__all__ = ["OrthantLine", "OrthantData", "line_key", "canonical_data"]
+__all__ = ["OrthantLine", "OrthantData", "canonical_data"]
 
 _ZERO = Fraction(0)
 
-
-def line_key(row: Sequence[Fraction]) -> tuple[tuple[int, ...], int, int]:
-    """``(key, orientation, first)`` of a row ``(a_1, ..., a_m, b)`` with ``a != 0``.
-
-    ``key`` is the primitive integer multiple of the row whose first nonzero
-    ``a``-entry is positive, ``orientation`` the sign of that entry in ``row``,
-    ``first`` its index.
-
-    >>> line_key([Fraction(-2), Fraction(4), Fraction(1, 3)])
-    ((6, -12, -1), -1, 0)
-    """
-    den = math.lcm(*(v.denominator for v in row))
-    ints = [v.numerator * (den // v.denominator) for v in row]
-    first = next((j for j, v in enumerate(ints[:-1]) if v), None)
-    if first is None:
-        raise ValueError(f"line_key needs a row whose a-part is nonzero, got {tuple(map(str, row))}")
-    sign = 1 if ints[first] > 0 else -1
-    g = math.gcd(*ints) * sign
-    return tuple(v // g for v in ints), sign, first
-
-
-@dataclass(frozen=True)
-class OrthantLine(VisibleLine):
-    """A hyperplane meeting the open orthant that carries a nonzero kink.
-
-    The same value as a line of the shallow canonical data
-    (:class:`~semialg_fibers.shallow.canonical.VisibleLine`: ``key``, ``kink``,
-    ``line``, ``normal``, ``offset``), plus the index of its leading entry.
-    """
-
-    @property
-    def lead(self) -> int:
-        """Index of the first nonzero entry of ``alpha_u`` (where it equals 1)."""
-        return next(j for j, v in enumerate(self.key) if v)
+#: A line of the orthant data: a :class:`~semialg_fibers.onelayer.lines.VisibleLine` that meets the open orthant.
+OrthantLine = VisibleLine
 
 
 @dataclass(frozen=True)
@@ -128,7 +94,7 @@ def canonical_data(net: Network) -> OrthantData:
     m, n, k = check_shallow(net, "orthant.canonical_data")
     first, second = net.layers
     columns = list(zip(*second.weight))
-    kinks: dict[tuple[int, ...], list[Fraction]] = {}
+    contributions = []
     affine = []  # neurons whose v (a . y + b) enters G and g0
     for i, (w, b) in enumerate(zip(first.weight, first.bias)):
         v = columns[i]
@@ -139,9 +105,7 @@ def canonical_data(net: Network) -> OrthantData:
         if kind == NONLINEAR:
             key, sign, lead = line_key(row)
             t = abs(w[lead])
-            acc = kinks.setdefault(key, [_ZERO] * k)
-            for j in range(k):
-                acc[j] += v[j] * t
+            contributions.append((key, tuple(x * t for x in v)))
             if sign < 0:
                 affine.append(i)
         elif any(row) and kind != "dead":
@@ -156,5 +120,4 @@ def canonical_data(net: Network) -> OrthantData:
         linear = linalg.outer_sum([columns[i] for i in affine], [first.weight[i] for i in affine], (k, m))
     else:
         linear = tuple(tuple(_ZERO for _ in range(m)) for _ in range(k))
-    lines = tuple(OrthantLine(key, tuple(kink)) for key, kink in sorted(kinks.items()) if any(kink))
-    return OrthantData(m, k, lines, tuple(tuple(r) for r in linear), tuple(constant))
+    return collect_lines(contributions, m, k, linear, constant, OrthantData)

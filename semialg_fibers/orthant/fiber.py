@@ -31,13 +31,14 @@ import sympy
 from .. import linalg
 from ..components import Fiber, FiberComponent
 from ..exceptions import InternalCheckError, NotDecidedError
-from ..shallow.orientations import DEFAULT_BUDGET
+from ..limits import SearchLimits, resolve
 from ..network import Network
 from ..nonnegative_rank import nonnegative_column_rank
 from ..semialgebraic import BasicSet, _map_parametrization, constraint
 from ..symbols import auxiliary_symbols, parameter_symbols, shallow_symbols
 from ..tangent import TangentCertificate, parametrization_rank
-from .canonical import OrthantData, canonical_data, line_key
+from ..onelayer.lines import line_key
+from .canonical import OrthantData, canonical_data
 from .matching import MatchingData
 from .patterns import OrthantPattern, pattern_matching, piece_strata, required_linear_part, role_patterns
 from .types import DEAD, check_shallow, row_type
@@ -508,16 +509,18 @@ def component(net: Network, data: OrthantData, roles: OrthantPattern, stratum: i
                             matching=md, point_builder=points)
 
 
-def fiber_components(net: Network, certify: bool = True) -> Iterator[Callable[[], OrthantComponent]]:
+def fiber_components(net: Network, certify: bool = True,
+                     limits: SearchLimits | None = None) -> Iterator[Callable[[], OrthantComponent]]:
     """Lazily yield one thunk per component (cheap to count, built when called)."""
     data = canonical_data(net)
     cache: dict = {}
-    for roles, strata in role_patterns(data, net.architecture[1], cache):
+    for roles, strata in role_patterns(data, net.architecture[1], cache, limits):
         for s, dim in strata:
             yield (lambda roles=roles, s=s, dim=dim: component(net, data, roles, s, dim, cache, certify))
 
 
-def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True) -> Fiber:
+def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True,
+          limits: SearchLimits | None = None) -> Fiber:
     """The fiber ``{theta' : f_theta' = f_theta on R^m_{>=0}}`` as a union of components.
 
     Parameters
@@ -530,6 +533,8 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
         Progress output for long enumerations.
     certify : bool
         Certify each component's dimension by exact tangent ranks (default).
+    limits : SearchLimits, optional
+        Bounds of the orientation searches.
 
     Returns
     -------
@@ -556,11 +561,11 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     [((), 3, 1), ((0,), 3, 1)]
     """
     check_shallow(net, "orthant.fiber")
-    return Fiber.from_components(net, fiber_components(net, certify), limit=limit,
-                                 dimension=fiber_dimension(net), progress=progress)
+    return Fiber.from_components(net, fiber_components(net, certify, limits), limit=limit,
+                                 dimension=fiber_dimension(net, limits), progress=progress)
 
 
-def fiber_dimension(net: Network) -> int:
+def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
     """``dim {theta' : f_theta' = f_theta on R^m_{>=0}}`` (same architecture).
 
     The maximum over the nonempty role patterns and strata of the piece
@@ -577,7 +582,7 @@ def fiber_dimension(net: Network) -> int:
     m, n, k = check_shallow(net, "orthant.fiber_dimension")
     data = canonical_data(net)
     best = -1
-    for _, strata in role_patterns(data, n):
+    for _, strata in role_patterns(data, n, limits=limits):
         best = max([best] + [d for _, d in strata])
     if best < 0:
         raise InternalCheckError("the network's own role pattern was not found among the nonempty patterns")
@@ -615,7 +620,7 @@ class OrientationChoice:
         return self.nonnegative_rank > self.available
 
 
-def orientation_choices(net: Network) -> tuple[OrientationChoice, ...]:
+def orientation_choices(net: Network, limits: SearchLimits | None = None) -> tuple[OrientationChoice, ...]:
     """For every orientation choice of the visible lines: ``M``, ``ncr(M)`` and emptiness.
 
     The listing has ``2^r`` entries (empty pieces included) and is refused with
@@ -636,10 +641,11 @@ def orientation_choices(net: Network) -> tuple[OrientationChoice, ...]:
     r = data.num_lines
     if n < r:
         raise InternalCheckError("fewer neurons than visible lines")
-    if 2 ** r > DEFAULT_BUDGET:
+    limits = resolve(limits)
+    if limits.exceeded("subsets", 2 ** r):
         raise NotDecidedError(
-            f"orthant.orientation_choices lists all 2^{r} orientation choices, empty ones included (more than "
-            f"{DEFAULT_BUDGET}); orthant.fiber enumerates only the nonempty pieces"
+            f"orthant.orientation_choices lists all 2^{r} orientation choices, empty ones included (limit: "
+            f"{limits.subsets} subsets); orthant.fiber enumerates only the nonempty pieces"
         )
     out = []
     cache: dict = {}

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
-from ..shallow.minimal import all_flip_sets, flip_sets
-from ..shallow.roles import LinePattern, compositions, group_splits, partitions, visible_choices
+from ..limits import SearchLimits
+from ..onelayer.kernel import all_flip_sets, flip_sets, flipped_linear_part
+from ..onelayer.patterns import LinePattern, compositions, group_splits, partitions, visible_choices
 from .canonical import OrthantData
 from .matching import MatchingData, matching_data
 
@@ -94,20 +95,15 @@ class OrthantPattern(LinePattern):
 def required_linear_part(data: OrthantData, flipped) -> tuple[tuple[Fraction, ...], ...]:
     """``R_S = G + sum_{u in S} kappa_u alpha_u^T``: the linear part left to the other roles.
 
+    The flipped linear part of :mod:`semialg_fibers.onelayer.kernel`, named as on the orthant.
+
     >>> from semialg_fibers import Network
     >>> from semialg_fibers.orthant.canonical import canonical_data
     >>> d = canonical_data(Network.from_layers([([[1, -1]], [0]), ([[1]], [0])]))
     >>> required_linear_part(d, ()), required_linear_part(d, (0,))
     (((Fraction(0, 1), Fraction(0, 1)),), ((Fraction(1, 1), Fraction(-1, 1)),))
     """
-    rows = [list(r) for r in data.linear]
-    for u in flipped:
-        line = data.lines[u]
-        for j in range(data.output_dim):
-            if line.kink[j]:
-                for i, a in enumerate(line.normal):
-                    rows[j][i] += line.kink[j] * a
-    return tuple(tuple(r) for r in rows)
+    return flipped_linear_part(data, flipped)
 
 
 def pattern_matching(data: OrthantData, pattern: OrthantPattern, cache: dict | None = None) -> MatchingData:
@@ -146,7 +142,8 @@ def piece_strata(data: OrthantData, pattern: OrthantPattern, cache: dict | None 
     return tuple((s, base + d) for s, d in md.strata)
 
 
-def role_patterns(data: OrthantData, n: int, cache: dict | None = None) -> Iterator[tuple[OrthantPattern, tuple]]:
+def role_patterns(data: OrthantData, n: int, cache: dict | None = None,
+                  limits: SearchLimits | None = None) -> Iterator[tuple[OrthantPattern, tuple]]:
     """Lazily yield ``(pattern, strata)`` for every nonempty piece of the width-``n`` fiber.
 
     Deterministic order: orientation-only patterns first (by flip set, then
@@ -179,8 +176,8 @@ def role_patterns(data: OrthantData, n: int, cache: dict | None = None) -> Itera
         # Without cancelling groups and linear neurons R_S P_M = 0 is needed: linear in S, solved
         # exactly; otherwise the condition (a nonnegative factorization) is checked piece by piece.
         if pairs == 0 and linear == 0:
-            return lambda mixed, free: flip_sets(data, mixed, free, 0)
-        return lambda mixed, free: all_flip_sets(free, what="orthant fiber")
+            return lambda mixed, free: flip_sets(data, mixed, free, 0, limits)
+        return lambda mixed, free: all_flip_sets(free, limits, what="orthant fiber")
 
     for visible in visible_choices((0,) * r, flips(0, excess)):  # with excess > 0, l > 0 for some dead
         for dead in range(excess + 1):

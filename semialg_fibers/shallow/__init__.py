@@ -4,7 +4,7 @@ The theory behind every function here is in ``docs/theory/shallow.md``; the
 user guide is ``docs/shallow.md``.
 """
 
-from .canonical import CanonicalData, NeuronInfo, VisibleLine, canonical_data, neuron_infos
+from .canonical import CanonicalData, NeuronInfo, NeuronKind, VisibleLine, canonical_data, neuron_infos
 from .equivalence import equivalent
 from .fiber import StratumPattern, fiber, implicit_form
 from .genericity import GenericityReport, Mechanism, is_generic
@@ -15,6 +15,7 @@ from .stabilizer import Stabilizer, StabilizerElement, stabilizer
 __all__ = [
     "CanonicalData",
     "NeuronInfo",
+    "NeuronKind",
     "VisibleLine",
     "canonical_data",
     "neuron_infos",

@@ -22,11 +22,12 @@ import sympy
 
 from .. import linalg
 from ..components import Fiber, FiberComponent
+from ..limits import SearchLimits, resolve
 from ..network import Network
 from ..semialgebraic import BasicSet, constraint
 from ..symbols import auxiliary_symbols, parameter_symbols, shallow_symbols
+from ..onelayer.kernel import flipped_linear_part
 from .canonical import CanonicalData, canonical_data, check_shallow, line_key
-from .minimal import _g_s
 from .roles import RolePattern, fiber_dimension, piece_dimension, role_patterns
 
 __all__ = ["StratumPattern", "fiber", "component", "fiber_components", "implicit_form"]
@@ -97,7 +98,7 @@ def _constants(data: CanonicalData, pattern: RolePattern):
         perp = list(linalg.nullspace([data.lines[u].normal for u in mixed], m))
     else:
         perp = [tuple(Fraction(int(i == j)) for i in range(m)) for j in range(m)]
-    g_s = _g_s(data, pattern.flipped)
+    g_s = flipped_linear_part(data, pattern.flipped)
     h = [[sum((x * y for x, y in zip(row, col)), _ZERO) for col in perp] for row in g_s]
     if perp and any(any(r) for r in h):
         r_h, pivots = linalg.rref(h, len(perp))
@@ -116,7 +117,7 @@ def _sum_of_squares(vector) -> sympy.Expr:
 
 
 def component(net: Network, data: CanonicalData, pattern: StratumPattern, certify: bool = True,
-              cache: dict | None = None) -> FiberComponent:
+              cache: dict | None = None, limits: SearchLimits | None = None) -> FiberComponent:
     """The parametrized component of one (role pattern, stratum) of ``F_n(f)``.
 
     The representative copy lists neurons in the order: visible lines (positive
@@ -249,7 +250,7 @@ def component(net: Network, data: CanonicalData, pattern: StratumPattern, certif
     aux = tuple(names.symbols)
     dim = piece_dimension(data, roles, stratum=stratum)
     domain = BasicSet(aux, cons)
-    implicit, reason = implicit_form(net.architecture, data, pattern, cache)
+    implicit, reason = implicit_form(net.architecture, data, pattern, cache, limits)
     description = pattern.describe() + ("" if implicit is not None else f" (no implicit form: {reason})")
     return FiberComponent(net.architecture, pattern, tuple(flat), aux, domain, implicit, dimension=dim,
                           multiplicity=roles.multiplicity, description=description,
@@ -257,11 +258,6 @@ def component(net: Network, data: CanonicalData, pattern: StratumPattern, certif
 
 
 # ---------------------------------------------------------------------------- implicit form
-#: Above this many minors (proportionality of extra-group rows, rank of the
-#: cancelling normals) the implicit form is not written out (``implicit=None``).
-IMPLICIT_MINOR_BUDGET = 2000
-
-
 def _slots(roles: RolePattern) -> list:
     """Roles of the neurons in the representative order of :func:`component`.
 
@@ -291,11 +287,11 @@ def _minors(matrix: list, size: int) -> list:
 
 
 def implicit_form(architecture, data: CanonicalData, pattern: StratumPattern,
-                  cache: dict | None = None) -> tuple[BasicSet | None, str]:
+                  cache: dict | None = None, limits: SearchLimits | None = None) -> tuple[BasicSet | None, str]:
     """The component of ``pattern`` as constraints in the network coordinates (representative slot order).
 
     Returns ``(set, "")``, or ``(None, reason)`` when the minors needed exceed
-    :data:`IMPLICIT_MINOR_BUDGET`.  ``cache``: a dict shared by the components of
+    ``limits.implicit_minors``.  ``cache``: a dict shared by the components of
     one fiber (same ``data``), so equal slot constraints are built once.  With ``theta = (a_i, b_i, v_i, c)``, ``t_u``
     the first nonzero index of ``alpha_u`` (``alpha_u[t_u] = 1``) and ``o_i``
     the orientation of neuron ``i``'s slot, the constraints are
@@ -338,8 +334,9 @@ def implicit_form(architecture, data: CanonicalData, pattern: StratumPattern,
     if stratum is not None:
         p, mp = roles.mixed_groups, len(perp)
         pairs += _minor_count(p, mp, stratum + 1) + _minor_count(p, mp, stratum)
-    if pairs > IMPLICIT_MINOR_BUDGET:
-        return None, f"{pairs} minors exceed IMPLICIT_MINOR_BUDGET = {IMPLICIT_MINOR_BUDGET}"
+    limits = resolve(limits)
+    if limits.exceeded("implicit_minors", pairs):
+        return None, f"{pairs} minors exceed the limit implicit_minors = {limits.implicit_minors}"
     cache = {} if cache is None else cache
 
     def cached(key, build):
@@ -530,18 +527,20 @@ def _strata(data: CanonicalData, roles: RolePattern, cache) -> list:
             if piece_dimension(data, roles, cache, stratum=s) is not None]
 
 
-def fiber_components(net: Network, certify: bool = True) -> Iterator[Callable[[], FiberComponent]]:
+def fiber_components(net: Network, certify: bool = True,
+                     limits: SearchLimits | None = None) -> Iterator[Callable[[], FiberComponent]]:
     """Lazily yield one thunk per component of ``F_n(f)`` (cheap to count, built when called)."""
     data = canonical_data(net)
     cache: dict = {}
     implicit_cache: dict = {}
-    for roles, _ in role_patterns(data, net.architecture[1], cache):
+    for roles, _ in role_patterns(data, net.architecture[1], cache, limits):
         for s in _strata(data, roles, cache):
             pattern = StratumPattern(roles, s)
-            yield (lambda pattern=pattern: component(net, data, pattern, certify, implicit_cache))
+            yield (lambda pattern=pattern: component(net, data, pattern, certify, implicit_cache, limits))
 
 
-def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True) -> Fiber:
+def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True,
+          limits: SearchLimits | None = None) -> Fiber:
     """The complete fiber ``{theta' : f_theta' = f_theta}`` of a shallow network, as a union of components.
 
     Parameters
@@ -554,6 +553,8 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
         Progress output for long enumerations (see :meth:`Fiber.from_components`).
     certify : bool
         Certify every component's dimension by exact tangent ranks (default).
+    limits : SearchLimits, optional
+        Bounds of the orientation searches and of the implicit forms.
 
     Returns
     -------
@@ -572,5 +573,5 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     True
     """
     check_shallow(net, "fiber")
-    return Fiber.from_components(net, fiber_components(net, certify), limit=limit,
-                                 dimension=fiber_dimension(net), progress=progress)
+    return Fiber.from_components(net, fiber_components(net, certify, limits), limit=limit,
+                                 dimension=fiber_dimension(net, limits), progress=progress)

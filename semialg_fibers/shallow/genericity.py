@@ -12,8 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..network import Network
-from .canonical import CONSTANT, DEAD, ON_LINE, ZERO_OUTPUT, canonical_data, neuron_infos
-from .orientations import DEFAULT_BUDGET, rank_one_solutions
+from ..limits import SearchLimits
+from ..onelayer.orientations import rank_one_solutions
+from .canonical import NeuronKind, canonical_data, neuron_infos
+
+ZERO_OUTPUT, DEAD, CONSTANT, ON_LINE = NeuronKind.ZERO_OUTPUT, NeuronKind.DEAD, NeuronKind.CONSTANT, NeuronKind.ON_LINE
 
 __all__ = ["Mechanism", "GenericityReport", "is_generic"]
 
@@ -51,7 +54,7 @@ class GenericityReport:
         return self.generic
 
 
-def is_generic(net: Network, budget: int | None = DEFAULT_BUDGET) -> GenericityReport:
+def is_generic(net: Network, limits: SearchLimits | None = None) -> GenericityReport:
     """Decide whether the fiber of a shallow parameter is exactly its ``H_n`` orbit.
 
     Parameters
@@ -107,7 +110,7 @@ def is_generic(net: Network, budget: int | None = DEFAULT_BUDGET) -> GenericityR
         data = canonical_data(net)
         target = [[-v for v in row] for row in data.linear]
         solutions = list(rank_one_solutions([u.kink for u in data.lines], [u.normal for u in data.lines], target,
-                                            budget, what="is_generic: orientation choices"))
+                                            limits, what="is_generic: orientation choices"))
         if len(solutions) > 1:
             own = {by_line[u.key][0].index: u_index for u_index, u in enumerate(data.lines)}
             mine = tuple(int(by_line[u.key][0].orientation < 0) for u in data.lines)

@@ -22,14 +22,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations
 from typing import Iterator
 
 from .. import linalg
-from ..exceptions import InternalCheckError, NotDecidedError
+from ..exceptions import InternalCheckError
+from ..limits import SearchLimits
 from ..network import Network
-from .canonical import ON_LINE, CanonicalData, canonical_data, neuron_infos
-from .orientations import DEFAULT_BUDGET, rank_one_solutions
+from ..onelayer.kernel import (complement_basis, flipped_linear_part, independent_normals, project_lines,
+                               rank_after_flips, smallest_flip_set)
+from .canonical import CanonicalData, NeuronKind, canonical_data, neuron_infos
 
 __all__ = ["MinimalChoice", "minimal_choice", "minimal_width", "canonical_form", "own_orientation_certificate",
            "own_choice"]
@@ -68,110 +70,6 @@ def _data(net_or_data) -> CanonicalData:
     return net_or_data if isinstance(net_or_data, CanonicalData) else canonical_data(net_or_data)
 
 
-class _Identity(list):
-    """The standard basis of Q^m, kept implicit (projection onto it is the identity)."""
-
-
-def _complement_basis(data: CanonicalData, mixed: tuple[int, ...]):
-    """Columns of ``P_M`` (a basis of ``V_M^perp``) as a list of vectors in Q^m."""
-    m = data.input_dim
-    if not mixed:
-        return _Identity([None] * m)
-    return list(linalg.nullspace([data.lines[u].normal for u in mixed], m))
-
-
-def _projected(data: CanonicalData, basis) -> tuple[list, list]:
-    """``(alpha_u^T P for every line u, G P)``: the rank-one terms are ``kappa_u (alpha_u^T P)``."""
-    def proj(vector):
-        if isinstance(basis, _Identity):
-            return tuple(vector)
-        return tuple(sum((a * p for a, p in zip(vector, col) if a and p), _ZERO) for col in basis)
-
-    return [proj(line.normal) for line in data.lines], [proj(row) for row in data.linear]
-
-
-def _independent(data: CanonicalData, mixed: tuple[int, ...]) -> bool:
-    return linalg.rank([data.lines[u].normal for u in mixed]) == len(mixed)
-
-
-def _g_s(data: CanonicalData, flipped) -> list[list[Fraction]]:
-    g = [list(row) for row in data.linear]
-    for u in flipped:
-        line = data.lines[u]
-        for j, kj in enumerate(line.kink):
-            if kj:
-                for i, a in enumerate(line.normal):
-                    if a:
-                        g[j][i] += kj * a
-    return g
-
-
-def _subsets(items) -> Iterator[tuple[int, ...]]:
-    """Every subset of ``items`` as a sorted tuple, in lexicographic order of indicator vectors."""
-    for bits in product((0, 1), repeat=len(items)):
-        yield tuple(u for u, bit in zip(items, bits) if bit)
-
-
-def all_flip_sets(free, budget: int | None = DEFAULT_BUDGET, what: str = "fiber") -> Iterator[tuple[int, ...]]:
-    """Every subset of ``free``, for conditions checked set by set; refused beyond ``budget`` sets."""
-    free = list(free)
-    if budget is not None and 2 ** len(free) > budget:
-        raise NotDecidedError(f"{what}: needs all 2^{len(free)} orientation subsets, checked one by one "
-                              f"(budget {budget})")
-    yield from _subsets(free)
-
-
-def flip_sets(data: CanonicalData, mixed: tuple[int, ...], free, pairs: int,
-              budget: int | None = DEFAULT_BUDGET, what: str = "fiber",
-              loose_free: bool = True) -> Iterator[tuple[int, ...]]:
-    """Every ``S`` within ``free`` with ``rho(S, M) <= pairs`` (for the others the piece is empty).
-
-    In the order of :func:`_subsets`.  ``pairs >= min(k, m - b)``: every
-    subset.  ``pairs = 0``: the exact orientation search (``G_S P_M = 0`` is
-    linear in ``S``).  Otherwise the rank condition (not linear in ``S``,
-    ``k >= 2``) is checked set by set, refused beyond ``budget``.  Lines with
-    ``alpha_u in V_M`` drop out of the condition: with ``loose_free`` they may
-    be in ``S`` or not, otherwise they are left out of ``S``.
-    """
-    free = list(free)
-    basis = _complement_basis(data, mixed)
-    if pairs >= min(data.output_dim, len(basis)):
-        yield from _subsets(free)
-        return
-    vectors, g = _projected(data, basis)
-    relevant = [u for u in free if any(vectors[u])]
-    loose = [u for u in free if not any(vectors[u])] if loose_free else []
-    if pairs == 0:
-        found = rank_one_solutions([data.lines[u].kink for u in relevant], [vectors[u] for u in relevant],
-                                   [[-v for v in row] for row in g], budget,
-                                   what=f"{what}: orientation sets (mixed lines {list(mixed)})")
-        cores = [tuple(u for u, bit in zip(relevant, x) if bit) for x in found]
-    else:
-        cores = [core for core in all_flip_sets(relevant, budget, f"{what}: rank(G_S P_M) <= {pairs}")
-                 if _rank_after_flips(data, vectors, g, core) <= pairs]
-    sets = [tuple(sorted(core + extra)) for core in cores for extra in _subsets(loose)]
-    yield from sorted(sets, key=lambda flipped: [u in flipped for u in free])  # the order of _subsets
-
-
-def _best_flips(data: CanonicalData, mixed: tuple[int, ...], pairs: int, budget) -> tuple[int, ...] | None:
-    """The smallest ``S`` (by ``(|S|, S)``, ``S`` disjoint from ``M``) with ``rho(S, M) <= pairs``, or None."""
-    if pairs >= min(data.output_dim, len(_complement_basis(data, mixed))):
-        return ()  # every S works; the empty one is the smallest
-    free = [u for u in range(data.num_lines) if u not in mixed]
-    return min(flip_sets(data, mixed, free, pairs, budget, "minimal form", loose_free=False),
-               key=lambda s: (len(s), s), default=None)
-
-
-def _rank_after_flips(data: CanonicalData, vectors, g, flipped) -> int:
-    """``rank(G_S P)`` from the projected data of :func:`_projected` (``P`` with at least one column)."""
-    mat = [list(row) for row in g]
-    for u in flipped:
-        for j, kj in enumerate(data.lines[u].kink):
-            for i, a in enumerate(vectors[u]):
-                mat[j][i] += kj * a
-    return linalg.rank(mat, len(g[0]))
-
-
 def own_orientation_certificate(net: Network) -> bool:
     """True when the network itself shows ``n* = r``: no line carries neurons of both orientations.
 
@@ -183,7 +81,7 @@ def own_orientation_certificate(net: Network) -> bool:
     """
     seen: dict = {}
     for info in neuron_infos(net):
-        if info.kind == ON_LINE:
+        if info.kind == NeuronKind.ON_LINE:
             if seen.setdefault(info.key, info.orientation) != info.orientation:
                 return False
     return True
@@ -205,26 +103,26 @@ def own_choice(net: Network, data: CanonicalData | None = None) -> MinimalChoice
     if own_orientation_certificate(net):
         flips = {}
         for info in neuron_infos(net):
-            if info.kind == ON_LINE:
+            if info.kind == NeuronKind.ON_LINE:
                 flips[info.key] = info.orientation < 0
         flipped = tuple(u for u, line in enumerate(data.lines) if flips[line.key])
         return MinimalChoice(flipped, (), 0, data.num_lines)
     orientations: dict = {}
     for info in neuron_infos(net):
-        if info.kind == ON_LINE:
+        if info.kind == NeuronKind.ON_LINE:
             orientations.setdefault(info.key, set()).add(info.orientation)
     flipped = tuple(u for u, line in enumerate(data.lines) if orientations[line.key] == {-1})
     mixed: tuple[int, ...] = ()
     for u, line in enumerate(data.lines):
-        if len(orientations[line.key]) == 2 and _independent(data, mixed + (u,)):
+        if len(orientations[line.key]) == 2 and independent_normals(data, mixed + (u,)):
             mixed += (u,)
-    basis = _complement_basis(data, mixed)
-    vectors, g = _projected(data, basis)
-    pairs = _rank_after_flips(data, vectors, g, flipped) if len(basis) else 0
+    basis = complement_basis(data, mixed)
+    vectors, g = project_lines(data, basis)
+    pairs = rank_after_flips(data, vectors, g, flipped) if len(basis) else 0
     return MinimalChoice(flipped, mixed, pairs, data.num_lines + len(mixed) + 2 * pairs)
 
 
-def _candidates(data: CanonicalData, budget, below: int | None = None) -> Iterator[MinimalChoice]:
+def _candidates(data: CanonicalData, limits, below: int | None = None) -> Iterator[MinimalChoice]:
     """The canonical minimizer, searching costs ``0, 1, ...``; with ``below``, only costs ``< below``."""
     r, m = data.num_lines, data.input_dim
     upper = 2 * linalg.rank(data.linear, m) if any(any(row) for row in data.linear) else 0
@@ -233,9 +131,9 @@ def _candidates(data: CanonicalData, budget, below: int | None = None) -> Iterat
         for q in range(cost % 2, min(cost, m, r) + 1, 2):
             pairs = (cost - q) // 2
             for mixed in combinations(range(r), q):
-                if q and not _independent(data, mixed):
+                if q and not independent_normals(data, mixed):
                     continue
-                flipped = _best_flips(data, mixed, pairs, budget)
+                flipped = smallest_flip_set(data, mixed, pairs, limits)
                 if flipped is not None:
                     found.append(MinimalChoice(flipped, mixed, pairs, r + cost))
             if found:
@@ -247,19 +145,19 @@ def _candidates(data: CanonicalData, budget, below: int | None = None) -> Iterat
         raise InternalCheckError("minimal form: no candidate up to cost 2 rank(G), which always works")
 
 
-def minimal_choice(net_or_data, budget: int | None = DEFAULT_BUDGET) -> MinimalChoice:
+def minimal_choice(net_or_data, limits: SearchLimits | None = None) -> MinimalChoice:
     """The canonical minimizer ``(S, M, rho)`` of ``|M| + 2 rho(S, M)``.
 
     Parameters
     ----------
     net_or_data : Network or CanonicalData
-    budget : int or None
-        Search nodes per orientation search (``None``: unlimited).
+    limits : SearchLimits, optional
+        Bounds of the orientation searches (:mod:`semialg_fibers.limits`).
 
     Raises
     ------
     NotDecidedError
-        When an orientation search exceeds the budget (the problem contains
+        When an orientation search exceeds its limits (the problem contains
         subset sum, ``docs/theory/shallow.md``, Proposition 6).
 
     Examples
@@ -268,18 +166,18 @@ def minimal_choice(net_or_data, budget: int | None = DEFAULT_BUDGET) -> MinimalC
     >>> minimal_choice(identity)
     MinimalChoice(flipped=(), mixed=(), pairs=1, width=2)
     """
-    return next(_candidates(_data(net_or_data), budget))
+    return next(_candidates(_data(net_or_data), limits))
 
 
-def minimal_width(net: Network, budget: int | None = DEFAULT_BUDGET) -> int:
+def minimal_width(net: Network, limits: SearchLimits | None = None) -> int:
     """The minimal number ``n*`` of hidden neurons of a shallow network computing the same function.
 
     Parameters
     ----------
     net : Network
         Shallow, architecture ``(m, n, k)``.
-    budget : int or None
-        Search budget when the network does not certify ``n* = r`` itself.
+    limits : SearchLimits, optional
+        Bounds of the search when the network does not certify ``n* = r`` itself.
 
     Returns
     -------
@@ -303,7 +201,7 @@ def minimal_width(net: Network, budget: int | None = DEFAULT_BUDGET) -> int:
     bound = own_choice(net, data)
     if bound.cost == 0:
         return bound.width
-    better = next(_candidates(data, budget, below=bound.cost), None)
+    better = next(_candidates(data, limits, below=bound.cost), None)
     return bound.width if better is None else better.width
 
 
@@ -316,14 +214,14 @@ def _solve_rows(basis_rows, target) -> tuple[Fraction, ...]:
     return sol
 
 
-def canonical_form(net_or_data, budget: int | None = DEFAULT_BUDGET) -> Network:
+def canonical_form(net_or_data, limits: SearchLimits | None = None) -> Network:
     """The canonical representative with ``n*`` neurons: equal for equivalent networks.
 
     Parameters
     ----------
     net_or_data : Network or CanonicalData
-    budget : int or None
-        Search budget of the orientation searches.
+    limits : SearchLimits, optional
+        Bounds of the orientation searches.
 
     Returns
     -------
@@ -333,7 +231,7 @@ def canonical_form(net_or_data, budget: int | None = DEFAULT_BUDGET) -> Network:
     Raises
     ------
     NotDecidedError
-        When the orientation search exceeds the budget.
+        When the orientation search exceeds its limits.
 
     Notes
     -----
@@ -356,11 +254,11 @@ def canonical_form(net_or_data, budget: int | None = DEFAULT_BUDGET) -> Network:
      Layer(weight=((Fraction(2, 1), Fraction(-3, 1)),), bias=(Fraction(5, 1),)))
     """
     data = _data(net_or_data)
-    choice = minimal_choice(data, budget)
+    choice = minimal_choice(data, limits)
     k, m = data.output_dim, data.input_dim
     flipped, mixed = set(choice.flipped), choice.mixed
     # Without mixed lines or pairs the flips solve G_S = 0 exactly (checked at the end through D).
-    g_s = _g_s(data, choice.flipped) if mixed or choice.pairs else [[_ZERO] * m for _ in range(k)]
+    g_s = flipped_linear_part(data, choice.flipped) if mixed or choice.pairs else [[_ZERO] * m for _ in range(k)]
     normals = [data.lines[u].normal for u in mixed]
     if mixed:
         gram = [[sum((x * y for x, y in zip(a, b)), _ZERO) for b in normals] for a in normals]

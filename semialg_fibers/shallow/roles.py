@@ -14,18 +14,17 @@ Section 4).
 
 from __future__ import annotations
 
-import math
 import sys
-from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable, Iterator
 
-from .. import linalg
+from ..limits import SearchLimits
 from ..network import Network
+from ..onelayer.kernel import flip_sets, independent_normals, rho, smallest_flip_set
+from ..onelayer.patterns import LinePattern, compositions, group_splits, partitions, visible_choices
 from .canonical import CanonicalData, canonical_data, check_shallow
-from .minimal import _best_flips, _complement_basis, _g_s, _independent, flip_sets, own_choice
-from .orientations import DEFAULT_BUDGET
+from .minimal import own_choice
 
 __all__ = [
     "RolePattern",
@@ -36,56 +35,6 @@ __all__ = [
     "fiber_dimension",
     "orbit_pattern",
 ]
-
-
-class LinePattern:
-    """What the shallow and the orthant role patterns share: neurons per visible line and per group.
-
-    Subclasses are frozen dataclasses with a ``visible`` field of ``(positive,
-    negative)`` counts per visible line; they name in ``_single_fields`` their
-    counts of neurons on no line and in ``_group_field`` their tuple of
-    ``(p, q)`` groups.
-    """
-
-    visible: tuple[tuple[int, int], ...]
-    _single_fields: tuple[str, ...]
-    _group_field: str
-
-    def _singles(self) -> tuple[int, ...]:
-        return tuple(getattr(self, name) for name in self._single_fields)
-
-    def _groups(self) -> tuple[tuple[int, int], ...]:
-        return getattr(self, self._group_field)
-
-    @property
-    def width(self) -> int:
-        """The number ``n`` of neurons."""
-        return sum(self._singles()) + sum(p + q for p, q in self.visible) + sum(p + q for p, q in self._groups())
-
-    @property
-    def flipped(self) -> tuple[int, ...]:
-        """``S``: visible lines all of whose neurons are negatively oriented."""
-        return tuple(u for u, (p, q) in enumerate(self.visible) if p == 0)
-
-    @property
-    def mixed(self) -> tuple[int, ...]:
-        """``M``: visible lines with neurons of both orientations."""
-        return tuple(u for u, (p, q) in enumerate(self.visible) if p and q)
-
-    def to_dict(self) -> dict:
-        """JSON-ready dictionary: the counts, then ``visible`` and the groups as lists of pairs."""
-        return {**dict(zip(self._single_fields, self._singles())), "visible": [list(v) for v in self.visible],
-                self._group_field: [list(g) for g in self._groups()]}
-
-    @property
-    def multiplicity(self) -> int:
-        """Number of labelled role assignments (distinct images under permutations) with this pattern."""
-        denom = math.prod(math.factorial(c) for c in self._singles())
-        for p, q in self.visible:
-            denom *= math.factorial(p) * math.factorial(q)
-        for (p, q), count in Counter(self._groups()).items():
-            denom *= (math.factorial(p) * math.factorial(q) * (2 if p == q else 1)) ** count * math.factorial(count)
-        return math.factorial(self.width) // denom
 
 
 @dataclass(frozen=True)
@@ -158,21 +107,6 @@ def factorization_dimension(k: int, p: int, cols: int, rho: int, rows_nonzero: b
     return max(values) if values else None
 
 
-def _rho(data: CanonicalData, flipped, mixed, cache) -> tuple[int, int]:
-    """``(rank A_M, rho(S, M))`` (cached)."""
-    key = (tuple(flipped), tuple(mixed))
-    if key not in cache:
-        basis = _complement_basis(data, tuple(mixed))
-        b = data.input_dim - len(basis)
-        g = _g_s(data, flipped)
-        if not mixed:
-            proj = g  # P_M is the identity
-        else:
-            proj = [[sum((x * y for x, y in zip(row, col)), 0) for col in basis] for row in g]
-        cache[key] = (b, linalg.rank(proj, len(basis)) if basis else 0)
-    return cache[key]
-
-
 def matching_dimension(data: CanonicalData, pattern: RolePattern, cache=None, stratum: int | None = None) -> int | None:
     """Dimension of ``{(N_M, N_w, alpha_w) : G_S = -N_M A_M - sum_w N_w alpha_w^T}`` (normalized alpha_w), or None.
 
@@ -182,10 +116,10 @@ def matching_dimension(data: CanonicalData, pattern: RolePattern, cache=None, st
     cache = {} if cache is None else cache
     k, m = data.output_dim, data.input_dim
     q, p = len(pattern.mixed), pattern.mixed_groups
-    b, rho = _rho(data, pattern.flipped, pattern.mixed, cache)
+    b, rho_ = rho(data, pattern.flipped, pattern.mixed, cache)
     if p == 0:
-        return k * (q - b) if rho == 0 and stratum in (None, 0) else None
-    fact = factorization_dimension(k, p, m - b, rho, b == 0, stratum)
+        return k * (q - b) if rho_ == 0 and stratum in (None, 0) else None
+    fact = factorization_dimension(k, p, m - b, rho_, b == 0, stratum)
     return None if fact is None else k * (q - b) + p * b - p + fact
 
 
@@ -220,70 +154,8 @@ def piece_dimension(data: CanonicalData, pattern: RolePattern, cache=None, strat
     return dim + mv
 
 
-def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
-    """Ordered ways to write ``total`` as ``parts`` nonnegative integers (shared with :mod:`..orthant`)."""
-    if parts == 0:
-        if total == 0:
-            yield ()
-        return
-    for first in range(total + 1):
-        for rest in compositions(total - first, parts - 1):
-            yield (first,) + rest
-
-
-def partitions(total: int, smallest: int = 2) -> Iterator[tuple[int, ...]]:
-    """Partitions of ``total`` into parts ``>= smallest``, as nondecreasing tuples."""
-    if total == 0:
-        yield ()
-        return
-    for first in range(smallest, total + 1):
-        for rest in partitions(total - first, first):
-            yield (first,) + rest
-
-
-def product_of(options) -> Iterator[tuple]:
-    """The Cartesian product of a list of option lists, first list varying slowest."""
-    if not options:
-        yield ()
-        return
-    for first in options[0]:
-        for rest in product_of(options[1:]):
-            yield (first,) + rest
-
-
-def group_splits(sizes: tuple[int, ...], descending: bool = False) -> Iterator[tuple[tuple[int, int], ...]]:
-    """Every way to split groups of these sizes into ``(p, q)``, ``p >= q``, up to reordering the groups.
-
-    >>> list(group_splits((2, 3)))
-    [((2, 0), (3, 0)), ((2, 0), (2, 1)), ((1, 1), (3, 0)), ((1, 1), (2, 1))]
-    """
-    seen = set()
-    for splits in product_of([[(s - q, q) for q in range(s // 2 + 1)] for s in sizes]):
-        key = tuple(sorted(splits, reverse=descending))
-        if key not in seen:
-            seen.add(key)
-            yield key
-
-
-def visible_choices(added, flips) -> Iterator[tuple[tuple[int, int], ...]]:
-    """The ``visible`` tuples with ``added[u] + 1`` neurons on line ``u``.
-
-    Mixed lines (both orientations) are chosen first among the lines with
-    extra neurons; ``flips(mixed, free)`` then yields the sets of flipped
-    lines among the others that can give a nonempty piece.
-    """
-    r = len(added)
-    options = [[None] + [(n_u + 1 - neg, neg) for neg in range(1, n_u + 1)] for n_u in added]
-    for choice in product_of(options):
-        mixed = tuple(u for u in range(r) if choice[u] is not None)
-        free = [u for u in range(r) if choice[u] is None]
-        for flipped in flips(mixed, free):
-            flipped = set(flipped)
-            yield tuple(choice[u] if choice[u] is not None
-                        else ((0, added[u] + 1) if u in flipped else (added[u] + 1, 0)) for u in range(r))
-
-
-def role_patterns(data: CanonicalData, n: int, cache=None) -> Iterator[tuple[RolePattern, int]]:
+def role_patterns(data: CanonicalData, n: int, cache=None,
+                  limits: SearchLimits | None = None) -> Iterator[tuple[RolePattern, int]]:
     """Lazily yield ``(pattern, dimension)`` for every nonempty piece of ``F_n(f)``.
 
     Deterministic order: by the number of zero-output, dead, constant
@@ -310,7 +182,7 @@ def role_patterns(data: CanonicalData, n: int, cache=None) -> Iterator[tuple[Rol
                         for groups in group_splits(sizes):
                             pairs = sum(1 for _, q in groups if q)
                             def flips(mixed, free, pairs=pairs):
-                                return flip_sets(data, mixed, free, pairs)
+                                return flip_sets(data, mixed, free, pairs, limits)
                             for added in compositions(rest - g, r):
                                 for visible in visible_choices(added, flips):
                                     pattern = RolePattern(z, d, c, visible, groups)
@@ -319,7 +191,7 @@ def role_patterns(data: CanonicalData, n: int, cache=None) -> Iterator[tuple[Rol
                                         yield pattern, dim
 
 
-def fiber_dimension(net: Network, budget: int | None = DEFAULT_BUDGET) -> int:
+def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
     """``dim F_n(f)`` for a shallow network of width ``n`` (SPEC section 3, any ``k``).
 
     ``r + (n - r)(E + 1) - min (|M| + 2 rho) E - rho (|M| + rho)`` over
@@ -330,7 +202,7 @@ def fiber_dimension(net: Network, budget: int | None = DEFAULT_BUDGET) -> int:
     Raises
     ------
     NotDecidedError
-        When an orientation search exceeds the budget.
+        When an orientation search exceeds its limits.
 
     Examples
     --------
@@ -351,13 +223,13 @@ def fiber_dimension(net: Network, budget: int | None = DEFAULT_BUDGET) -> int:
     best = penalty(len(own.mixed), own.pairs)
     for q in range(0, min(m, n - r, r) + 1):
         for mixed in combinations(range(r), q):
-            if q and not _independent(data, mixed):
+            if q and not independent_normals(data, mixed):
                 continue
-            for rho in range(0, min(k, m - q) + 1):
-                if r + q + 2 * rho > n or penalty(q, rho) >= best:
+            for pairs in range(0, min(k, m - q) + 1):
+                if r + q + 2 * pairs > n or penalty(q, pairs) >= best:
                     break  # the penalty increases with rho
-                if _best_flips(data, mixed, rho, budget) is not None:
-                    best = penalty(q, rho)
+                if smallest_flip_set(data, mixed, pairs, limits) is not None:
+                    best = penalty(q, pairs)
                     break
     return base - best
 

@@ -14,8 +14,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .. import symmetries
 from ..network import Network
-from .canonical import check_shallow
+from ..onelayer.lines import check_shallow, neuron_infos
 
 __all__ = ["StabilizerElement", "Stabilizer", "stabilizer", "act"]
 
@@ -60,12 +61,6 @@ class Stabilizer:
         return self.order == 1 and not self.zero_neurons
 
 
-def _neurons(net: Network):
-    (w1, b1), (w2, _) = ((l.weight, l.bias) for l in net.layers)
-    cols = list(zip(*w2))
-    return [(tuple(cols[i]), tuple(w1[i]), b1[i]) for i in range(len(b1))]
-
-
 def _orbit_key(v, a, b):
     """Canonical representative of ``{(v / d, d a, d b) : d > 0}``, and the ``d`` reaching it."""
     ab = a + (b,)
@@ -84,15 +79,7 @@ def act(net: Network, element: StabilizerElement) -> Network:
     >>> act(net, StabilizerElement((1, 0), (Fraction(2), Fraction(1, 2)))) == net
     True
     """
-    neurons = _neurons(net)
-    n = len(neurons)
-    moved = [None] * n
-    for i, (v, a, b) in enumerate(neurons):
-        d = element.scaling[i]
-        moved[element.permutation[i]] = ([x / d for x in v], [x * d for x in a], b * d)
-    k = net.output_dim
-    return Network.from_layers([([list(a) for _, a, _ in moved], [b for _, _, b in moved]),
-                                ([[v[j] for v, _, _ in moved] for j in range(k)], list(net.layers[1].bias))])
+    return symmetries.act(net, 1, element.permutation, element.scaling)
 
 
 def stabilizer(net: Network) -> Stabilizer:
@@ -112,7 +99,8 @@ def stabilizer(net: Network) -> Stabilizer:
     classes: dict = {}
     scale: dict = {}
     zero = []
-    for i, (v, a, b) in enumerate(_neurons(net)):
+    for info in neuron_infos(net):
+        i, v, a, b = info.index, info.v, info.a, info.b
         if not any(v) and not any(a) and not b:
             zero.append(i)
             continue

@@ -16,7 +16,7 @@ The search is exact and has three stages (Section 3a of the theory page):
    contains every solution.
 
 Stages 2 and 3 count their search nodes and raise :class:`NotDecidedError`
-beyond the budget.
+beyond ``limits.nodes`` (:class:`~semialg_fibers.limits.SearchLimits`).
 """
 
 from __future__ import annotations
@@ -29,11 +29,9 @@ from typing import Iterator, Sequence
 
 from .. import linalg
 from ..exceptions import NotDecidedError
+from ..limits import SearchLimits, resolve
 
-__all__ = ["binary_solutions", "rank_one_solutions", "DEFAULT_BUDGET"]
-
-#: Nodes of the depth-first or lattice search before giving up.
-DEFAULT_BUDGET = 20_000
+__all__ = ["binary_solutions", "rank_one_solutions"]
 #: Primes whose valuations drive the propagation (2 first: float weights are dyadic).
 PRIMES = (2, 3, 5, 7)
 #: Most unknowns combined in one local (per-coordinate) test of the propagation.
@@ -42,32 +40,29 @@ LOCAL = 8
 CACHED = 48
 #: Kernel dimension up to which the residual system is searched depth first.
 DFS_NULLITY = 12
-#: Free unknowns after propagation above which the residual search is refused (unless the budget
-#: is None): FLINT's LLL cannot be interrupted and took 10 s at dimension 108 and 81 s at 137.
-MAX_FREE = 120
 
 _ZERO = Fraction(0)
 
 
 def binary_solutions(columns: Sequence[Sequence[Fraction]], target: Sequence[Fraction],
-                     budget: int | None = DEFAULT_BUDGET, what: str = "orientation search") -> Iterator[tuple[int, ...]]:
+                     limits: SearchLimits | None = None, what: str = "orientation search") -> Iterator[tuple[int, ...]]:
     """Yield every ``x in {0,1}^r`` with ``sum_i x_i columns[i] = target``, in lexicographic order.
 
     Parameters
     ----------
     columns : sequence of r vectors in Q^D
     target : vector in Q^D
-    budget : int or None
-        Maximum number of search nodes (``None``: unlimited, and no limit on
-        the unknowns left to the lattice stage, whose LLL cannot be interrupted).
+    limits : SearchLimits, optional
+        ``nodes`` bounds the search nodes, ``free_unknowns`` the unknowns left
+        to the lattice stage after propagation (its LLL cannot be interrupted).
     what : str
         Named in the error message.
 
     Raises
     ------
     NotDecidedError
-        When the search needs more than ``budget`` nodes, or too many unknowns
-        stay free after propagation.
+        When the search needs more than ``limits.nodes`` nodes, or more than
+        ``limits.free_unknowns`` unknowns stay free after propagation.
 
     Examples
     --------
@@ -77,11 +72,11 @@ def binary_solutions(columns: Sequence[Sequence[Fraction]], target: Sequence[Fra
     >>> list(binary_solutions(cols, (Fraction(7),)))
     []
     """
-    return rank_one_solutions([(Fraction(1),)] * len(columns), columns, [target], budget, what)
+    return rank_one_solutions([(Fraction(1),)] * len(columns), columns, [target], limits, what)
 
 
 def rank_one_solutions(kinks: Sequence[Sequence[Fraction]], vectors: Sequence[Sequence[Fraction]],
-                       target: Sequence[Sequence[Fraction]], budget: int | None = DEFAULT_BUDGET,
+                       target: Sequence[Sequence[Fraction]], limits: SearchLimits | None = None,
                        what: str = "orientation search") -> Iterator[tuple[int, ...]]:
     """Yield every ``x in {0,1}^r`` with ``sum_u x_u kinks[u] vectors[u]^T = target``, lexicographically.
 
@@ -93,7 +88,7 @@ def rank_one_solutions(kinks: Sequence[Sequence[Fraction]], vectors: Sequence[Se
     kinks : r vectors in Q^k
     vectors : r vectors in Q^d
     target : k x d matrix over Q
-    budget, what
+    limits, what
         As in :func:`binary_solutions`.
 
     Examples
@@ -102,6 +97,7 @@ def rank_one_solutions(kinks: Sequence[Sequence[Fraction]], vectors: Sequence[Se
     >>> list(rank_one_solutions([(F(1),), (F(2),)], [(F(1), F(0)), (F(0), F(1))], [(F(1), F(2))]))
     [(1, 1)]
     """
+    limits = resolve(limits)
     r = len(kinks)
     k, d = len(target), (len(target[0]) if target else 0)
     if r == 0:
@@ -121,14 +117,14 @@ def rank_one_solutions(kinks: Sequence[Sequence[Fraction]], vectors: Sequence[Se
         if not any(residual):  # every unknown was forced; the coordinates not yet visited decide
             yield tuple(fixed[u] for u in range(r))
         return
-    if budget is not None and len(free) > MAX_FREE:
+    if limits.exceeded("free_unknowns", len(free)):
         raise NotDecidedError(
             f"{what}: {len(free)} of {r} unknowns stay free after p-adic propagation; an exact 0/1 search over "
-            f"more than {MAX_FREE} unknowns is out of reach"
+            f"more than {limits.free_unknowns} unknowns (limit free_unknowns) is out of reach"
         )
     columns = [[li * ri for li in left[u] for ri in right[u]] for u in free]
     found = []
-    for part in _residual_solutions(columns, residual, budget, what):
+    for part in _residual_solutions(columns, residual, limits.nodes, what):
         x = dict(fixed)
         x.update(zip(free, part))
         found.append(tuple(x[u] for u in range(r)))
@@ -337,7 +333,7 @@ def _dfs(reduced, pivots, r, budget, what):
         nodes[0] += 1
         if budget is not None and nodes[0] > budget:
             raise NotDecidedError(
-                f"{what}: more than {budget} search nodes over a kernel of dimension {nf}; "
+                f"{what}: more than {budget} search nodes (limit nodes) over a kernel of dimension {nf}; "
                 "raise the budget or use smaller networks"
             )
         if not feasible(values, t):
@@ -413,7 +409,7 @@ def _short_vectors(basis, radius, budget, what):
             nodes[0] += 1
             if budget is not None and nodes[0] > budget:
                 raise NotDecidedError(
-                    f"{what}: more than {budget} search nodes enumerating a lattice of dimension {n}; "
+                    f"{what}: more than {budget} search nodes (limit nodes) enumerating a lattice of dimension {n}; "
                     "raise the budget or use smaller networks"
                 )
             coeffs[i] = z

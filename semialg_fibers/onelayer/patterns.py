@@ -1,0 +1,132 @@
+"""How the neurons of one hidden layer sit on lines: role patterns and their enumerators.
+
+A point of a one-hidden-layer fiber gives each neuron a role: on a visible
+line with an orientation, in a group on another line (total kink zero), or a
+role off every line (zero-output, dead, constant, linear, depending on the
+domain).  Up to permutation of the neurons this is a *pattern*: counts per
+role, ``(positive, negative)`` counts per visible line and the multiset of
+groups ``(p, q)``.  :class:`LinePattern` holds what the shallow and the
+orthant patterns share; the enumerators below produce the counts.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from typing import Callable, Iterable, Iterator
+
+__all__ = ["LinePattern", "compositions", "partitions", "group_splits", "visible_choices"]
+
+
+class LinePattern:
+    """What the shallow and the orthant role patterns share: neurons per visible line and per group.
+
+    Subclasses are frozen dataclasses with a ``visible`` field of ``(positive,
+    negative)`` counts per visible line; they name in ``_single_fields`` their
+    counts of neurons on no line and in ``_group_field`` their tuple of
+    ``(p, q)`` groups.
+    """
+
+    visible: tuple[tuple[int, int], ...]
+    _single_fields: tuple[str, ...]
+    _group_field: str
+
+    def _singles(self) -> tuple[int, ...]:
+        return tuple(getattr(self, name) for name in self._single_fields)
+
+    def _groups(self) -> tuple[tuple[int, int], ...]:
+        return getattr(self, self._group_field)
+
+    @property
+    def width(self) -> int:
+        """The number ``n`` of neurons."""
+        return sum(self._singles()) + sum(p + q for p, q in self.visible) + sum(p + q for p, q in self._groups())
+
+    @property
+    def flipped(self) -> tuple[int, ...]:
+        """``S``: visible lines all of whose neurons are negatively oriented."""
+        return tuple(u for u, (p, q) in enumerate(self.visible) if p == 0)
+
+    @property
+    def mixed(self) -> tuple[int, ...]:
+        """``M``: visible lines with neurons of both orientations."""
+        return tuple(u for u, (p, q) in enumerate(self.visible) if p and q)
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary: the counts, then ``visible`` and the groups as lists of pairs."""
+        return {**dict(zip(self._single_fields, self._singles())), "visible": [list(v) for v in self.visible],
+                self._group_field: [list(g) for g in self._groups()]}
+
+    @property
+    def multiplicity(self) -> int:
+        """Number of labelled role assignments (distinct images under permutations) with this pattern."""
+        denom = math.prod(math.factorial(c) for c in self._singles())
+        for p, q in self.visible:
+            denom *= math.factorial(p) * math.factorial(q)
+        for (p, q), count in Counter(self._groups()).items():
+            denom *= (math.factorial(p) * math.factorial(q) * (2 if p == q else 1)) ** count * math.factorial(count)
+        return math.factorial(self.width) // denom
+
+
+def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Ordered ways to write ``total`` as ``parts`` nonnegative integers.
+
+    >>> list(compositions(2, 2))
+    [(0, 2), (1, 1), (2, 0)]
+    """
+    if parts == 0:
+        if total == 0:
+            yield ()
+        return
+    for first in range(total + 1):
+        for rest in compositions(total - first, parts - 1):
+            yield (first,) + rest
+
+
+def partitions(total: int, smallest: int = 2) -> Iterator[tuple[int, ...]]:
+    """Partitions of ``total`` into parts ``>= smallest``, as nondecreasing tuples.
+
+    >>> list(partitions(4))
+    [(2, 2), (4,)]
+    """
+    if total == 0:
+        yield ()
+        return
+    for first in range(smallest, total + 1):
+        for rest in partitions(total - first, first):
+            yield (first,) + rest
+
+
+def group_splits(sizes: tuple[int, ...], descending: bool = False) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every way to split groups of these sizes into ``(p, q)``, ``p >= q``, up to reordering the groups.
+
+    >>> list(group_splits((2, 3)))
+    [((2, 0), (3, 0)), ((2, 0), (2, 1)), ((1, 1), (3, 0)), ((1, 1), (2, 1))]
+    """
+    seen = set()
+    for splits in itertools.product(*[[(s - q, q) for q in range(s // 2 + 1)] for s in sizes]):
+        key = tuple(sorted(splits, reverse=descending))
+        if key not in seen:
+            seen.add(key)
+            yield key
+
+
+def visible_choices(added: tuple[int, ...],
+                    flips: Callable[[tuple[int, ...], list[int]], Iterable[tuple[int, ...]]]
+                    ) -> Iterator[tuple[tuple[int, int], ...]]:
+    """The ``visible`` tuples with ``added[u] + 1`` neurons on line ``u``.
+
+    Mixed lines (both orientations) are chosen first among the lines with
+    extra neurons; ``flips(mixed, free)`` then yields the sets of flipped
+    lines among the others that can give a nonempty piece.
+    """
+    r = len(added)
+    options = [[None] + [(n_u + 1 - neg, neg) for neg in range(1, n_u + 1)] for n_u in added]
+    for choice in itertools.product(*options):
+        mixed = tuple(u for u in range(r) if choice[u] is not None)
+        free = [u for u in range(r) if choice[u] is None]
+        for flipped in flips(mixed, free):
+            flipped = set(flipped)
+            yield tuple(choice[u] if choice[u] is not None
+                        else ((0, added[u] + 1) if u in flipped else (added[u] + 1, 0)) for u in range(r))

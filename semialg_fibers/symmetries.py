@@ -1,0 +1,380 @@
+"""The obvious symmetries ``H``: permutations and positive scalings of the neurons of every hidden layer.
+
+For a hidden layer ``l`` with ``n_l`` neurons, ``h = P D`` (``P`` a permutation,
+``D`` positive diagonal) acts by ``W_l <- h W_l``, ``b_l <- h b_l``,
+``W_{l+1} <- W_{l+1} h^{-1}``; it preserves the function because
+``s(h y) = h s(y)``.  ``H`` is the product of these groups over the hidden
+layers (``docs/mathematics.md``, Section 2).  This module holds, for networks of
+any depth:
+
+* the action (:func:`act`, :func:`scale_neuron`, :func:`permute_hidden`);
+* the infinitesimal generators of the scalings, as vector fields on parameter
+  space (:func:`scaling_generator`, :class:`VectorField`);
+* an exact decision of ``b in H . a`` that costs one normalization per
+  network (:func:`normal_form`, :func:`same_orbit`), so that identical or
+  ``H``-related networks are recognized before any exponential search;
+* :func:`orbit_dimension`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+import sympy
+
+from .exceptions import NotDecidedError, ShapeError
+from .limits import SearchLimits, resolve
+from .network import Network
+from .symbols import parameter_symbols
+
+__all__ = [
+    "VectorField",
+    "act",
+    "scale_neuron",
+    "permute_hidden",
+    "hidden_permutations",
+    "scaling_generator",
+    "scaling_generators",
+    "normal_form",
+    "same_orbit",
+    "orbit_dimension",
+]
+
+_ZERO = Fraction(0)
+_ONE = Fraction(1)
+
+
+# ---------------------------------------------------------------------------- the action
+def _check_layer(net: Network, layer: int) -> int:
+    if not isinstance(net, Network):
+        raise TypeError(f"expected a Network, got {type(net).__name__}")
+    hidden = len(net.hidden_widths)
+    if isinstance(layer, bool) or not isinstance(layer, int) or not 1 <= layer <= hidden:
+        raise ShapeError(f"hidden layer {layer!r} does not exist; architecture {net.architecture} has hidden layers "
+                         f"1..{hidden}")
+    return net.architecture[layer]
+
+
+def _rows(net: Network) -> list[list]:
+    return [[[list(r) for r in layer.weight], list(layer.bias)] for layer in net.layers]
+
+
+def act(net: Network, layer: int, permutation: Sequence[int], scaling: Sequence) -> Network:
+    """Apply ``h = P D`` to hidden layer ``layer`` (1-based): neuron ``i`` is scaled by ``scaling[i] > 0`` and moved to position ``permutation[i]``.
+
+    Parameters
+    ----------
+    net : Network
+    layer : int
+        Hidden layer index, ``1 <= layer <= depth - 1``.
+    permutation : sequence of int
+        A permutation of ``range(n_layer)``.
+    scaling : sequence of exact positive numbers
+
+    Returns
+    -------
+    Network
+        Realizes the same function as ``net``.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1], [2]], [0, 0]), ([[2, 1]], [0])])
+    >>> act(net, 1, (1, 0), (Fraction(2), Fraction(1, 2))) == net
+    True
+    """
+    from .exact import to_rational
+
+    width = _check_layer(net, layer)
+    perm = tuple(permutation)
+    if sorted(perm) != list(range(width)):
+        raise ShapeError(f"permutation {perm} is not a permutation of range({width})")
+    scale = [to_rational(d, f"scaling[{i}]") for i, d in enumerate(scaling)]
+    if len(scale) != width or any(d <= 0 for d in scale):
+        raise ValueError(f"scaling must hold {width} positive numbers, got {[str(d) for d in scale]}")
+    layers = _rows(net)
+    weight, bias = layers[layer - 1]
+    new_weight, new_bias = [None] * width, [None] * width
+    for i in range(width):
+        new_weight[perm[i]] = [v * scale[i] for v in weight[i]]
+        new_bias[perm[i]] = bias[i] * scale[i]
+    layers[layer - 1] = [new_weight, new_bias]
+    nxt_weight, nxt_bias = layers[layer]
+    moved = []
+    for row in nxt_weight:
+        out = [None] * width
+        for i in range(width):
+            out[perm[i]] = row[i] / scale[i]
+        moved.append(out)
+    layers[layer] = [moved, nxt_bias]
+    return Network.from_layers(layers)
+
+
+def scale_neuron(net: Network, layer: int, index: int, factor) -> Network:
+    """Scale neuron ``index`` (0-based) of hidden layer ``layer`` by ``factor > 0``: incoming times it, outgoing divided.
+
+    >>> net = Network.from_layers([([[1]], [-1]), ([[3]], [0])])
+    >>> scale_neuron(net, 1, 0, 3).parameters() == tuple(map(Fraction, (3, -3, 1, 0)))
+    True
+    """
+    width = _check_layer(net, layer)
+    if not 0 <= index < width:
+        raise ShapeError(f"neuron {index} does not exist in hidden layer {layer} of width {width}")
+    scaling = [_ONE] * width
+    scaling[index] = factor
+    return act(net, layer, tuple(range(width)), scaling)
+
+
+def hidden_permutations(architecture: Sequence[int]):
+    """All tuples of permutations, one per hidden layer (identity first).
+
+    >>> list(hidden_permutations((1, 2, 1)))
+    [((0, 1),), ((1, 0),)]
+    """
+    return itertools.product(*(itertools.permutations(range(w)) for w in tuple(architecture)[1:-1]))
+
+
+def permute_hidden(net: Network, permutations: Sequence[Sequence[int]]) -> Network:
+    """The network with hidden neurons reordered: new neuron ``i`` of hidden layer ``l`` is old neuron ``permutations[l][i]``.
+
+    >>> net = Network.from_layers([([[1], [2]], [3, 4]), ([[5, 6]], [7])])
+    >>> permute_hidden(net, [(1, 0)]).parameters() == tuple(map(Fraction, (2, 1, 4, 3, 6, 5, 7)))
+    True
+    """
+    perms = [tuple(p) for p in permutations]
+    if len(perms) != len(net.hidden_widths):
+        raise ShapeError(f"got {len(perms)} permutations; the network has {len(net.hidden_widths)} hidden layers")
+    for layer, p in enumerate(perms, start=1):
+        width = net.architecture[layer]
+        if sorted(p) != list(range(width)):
+            raise ShapeError(f"permutations[{layer - 1}] = {p} is not a permutation of range({width})")
+        inverse = [0] * width
+        for new, old in enumerate(p):
+            inverse[old] = new
+        net = act(net, layer, inverse, [_ONE] * width)
+    return net
+
+
+# ---------------------------------------------------------------------------- generators
+@dataclass(frozen=True)
+class VectorField:
+    """A vector field on the parameter space of an architecture.
+
+    Attributes
+    ----------
+    architecture : tuple of int
+    components : tuple of sympy.Expr
+        One expression per parameter coordinate (SPEC flat order), in the
+        parameter symbols :func:`~semialg_fibers.symbols.parameter_symbols`.
+    name : str
+        What the field generates, in words.
+    """
+
+    architecture: tuple
+    components: tuple
+    name: str = ""
+
+    @property
+    def coordinates(self) -> tuple:
+        """The parameter symbols, in the order of :attr:`components`."""
+        return parameter_symbols(self.architecture)
+
+    def at(self, net: Network) -> tuple[Fraction, ...]:
+        """The field's value at ``net`` (exact).
+
+        >>> net = Network.from_layers([([[2]], [1]), ([[3]], [0])])
+        >>> scaling_generator(net.architecture, 1, 0).at(net) == tuple(map(Fraction, (2, 1, -3, 0)))
+        True
+        """
+        if net.architecture != tuple(self.architecture):
+            raise ShapeError(f"the network has architecture {net.architecture}; the field {self.architecture}")
+        values = dict(zip(self.coordinates, (sympy.Rational(v.numerator, v.denominator) for v in net.parameters())))
+        out = []
+        for expr in self.components:
+            value = sympy.sympify(expr).xreplace(values)
+            if not value.is_Rational:
+                raise ValueError(f"field component {expr} does not evaluate to a rational at the point")
+            out.append(Fraction(int(value.p), int(value.q)))
+        return tuple(out)
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary: the nonzero components by coordinate name."""
+        return {"name": self.name, "architecture": list(self.architecture),
+                "components": {str(c): sympy.sstr(e) for c, e in zip(self.coordinates, self.components) if e != 0}}
+
+
+def scaling_generator(architecture: Sequence[int], layer: int, index: int) -> VectorField:
+    """``d/dt`` at ``t = 0`` of scaling neuron ``index`` of hidden layer ``layer`` by ``e^t``.
+
+    The field is ``+theta`` on the neuron's incoming weights and bias and
+    ``-theta`` on its outgoing weights, ``0`` elsewhere.
+
+    >>> field = scaling_generator((1, 1, 1), 1, 0)
+    >>> field.components
+    (W^{(1)}_{1,1}, b^{(1)}_{1}, -W^{(2)}_{1,1}, 0)
+    """
+    arch = tuple(architecture)
+    coords = parameter_symbols(arch)
+    if not 1 <= layer <= len(arch) - 2 or not 0 <= index < arch[layer]:
+        raise ShapeError(f"neuron {index} of hidden layer {layer} does not exist in architecture {arch}")
+    comps = [sympy.Integer(0)] * len(coords)
+    offset = sum(arch[l + 1] * (arch[l] + 1) for l in range(layer - 1))
+    n_in, n_out = arch[layer - 1], arch[layer]
+    for j in range(n_in):
+        pos = offset + index * n_in + j
+        comps[pos] = coords[pos]
+    pos = offset + n_out * n_in + index
+    comps[pos] = coords[pos]
+    offset += n_out * (n_in + 1)
+    n_next = arch[layer + 1]
+    for r in range(n_next):
+        pos = offset + r * n_out + index
+        comps[pos] = -coords[pos]
+    return VectorField(arch, tuple(comps), f"positive scaling of neuron {index + 1} of hidden layer {layer}")
+
+
+def scaling_generators(architecture: Sequence[int]) -> tuple[VectorField, ...]:
+    """The scaling generator of every hidden neuron, layer by layer."""
+    arch = tuple(architecture)
+    return tuple(scaling_generator(arch, l, i) for l in range(1, len(arch) - 1) for i in range(arch[l]))
+
+
+# ---------------------------------------------------------------------------- orbits
+def _lead(values) -> Fraction | None:
+    return next((v for v in values if v), None)
+
+
+def _normalize(layers: list, start: int = 1) -> tuple[list, list]:
+    """Normalize hidden layers ``start..``: scale each neuron, then sort; returns ``(layers, ties)``.
+
+    A neuron with a nonzero incoming row is scaled so that the first nonzero
+    entry of the row is ``+-1``; one with a zero row (constant 0 after the
+    ReLU) so that its outgoing column starts with ``+-1``.  Neurons are then
+    sorted by ``(incoming row, outgoing column)``.  ``ties`` lists, per hidden
+    layer before the last, the groups of neurons with equal incoming rows:
+    for them the outgoing column is not yet in canonical coordinates.
+    """
+    ties = []
+    hidden = len(layers) - 1
+    for l in range(start, hidden + 1):
+        weight, bias = layers[l - 1]
+        nxt_weight, _ = layers[l]
+        width = len(bias)
+        cols = [[row[i] for row in nxt_weight] for i in range(width)]
+        neurons = []
+        for i in range(width):
+            incoming = weight[i] + [bias[i]]
+            lead = _lead(incoming)
+            d = 1 / abs(lead) if lead is not None else (abs(_lead(cols[i])) if _lead(cols[i]) is not None else _ONE)
+            neurons.append((tuple(v * d for v in incoming), tuple(v / d for v in cols[i])))
+        order = sorted(range(width), key=lambda i: neurons[i])
+        layers[l - 1] = [[list(neurons[i][0][:-1]) for i in order], [neurons[i][0][-1] for i in order]]
+        layers[l][0] = [[neurons[i][1][r] for i in order] for r in range(len(nxt_weight))]
+        if l < hidden:
+            groups = {}
+            for pos, i in enumerate(order):
+                groups.setdefault(neurons[i][0], []).append(pos)
+            ties.append((l, [g for g in groups.values() if len(g) > 1]))
+    return layers, [t for t in ties if t[1]]
+
+
+def normal_form(net: Network) -> Network:
+    """A representative of ``H . net``, equal for ``H``-related networks when :func:`same_orbit` needs no search.
+
+    Each hidden layer in turn: every neuron scaled (first nonzero incoming
+    entry ``+-1``, or outgoing for a zero incoming row), then sorted.  It is
+    canonical (equal exactly for ``H``-related networks) when no hidden layer
+    but the last has two neurons with equal normalized incoming rows; with
+    such ties :func:`same_orbit` searches their orderings.
+
+    >>> a = Network.from_layers([([[2], [-1]], [0, 3]), ([[1, 5]], [0])])
+    >>> b = Network.from_layers([([[-3], [1]], [9, 0]), ([["5/3", 2]], [0])])
+    >>> normal_form(a) == normal_form(b)
+    True
+    """
+    if not isinstance(net, Network):
+        raise TypeError(f"expected a Network, got {type(net).__name__}")
+    layers, _ = _normalize(_rows(net))
+    return Network.from_layers(layers)
+
+
+def same_orbit(a: Network, b: Network, limits: SearchLimits | None = None) -> bool:
+    """Exactly: is ``b = h . a`` for some ``h`` in ``H`` (permutations and positive scalings of hidden neurons)?
+
+    One normalization per network (:func:`normal_form`); when a hidden layer
+    before the last has neurons with equal incoming rows, their orderings in
+    ``b`` are searched, at most ``limits.permutations`` of them.
+
+    Raises
+    ------
+    NotDecidedError
+        More tie orderings than ``limits.permutations``.
+
+    Examples
+    --------
+    >>> a = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])
+    >>> same_orbit(a, Network.from_layers([([[3], [2]], [-3, 0]), ([["2/3", "1/2"]], [0])]))
+    True
+    >>> same_orbit(a, Network.from_layers([([[1], [1]], [0, -1]), ([[2, 1]], [0])]))
+    False
+    """
+    for net in (a, b):
+        if not isinstance(net, Network):
+            raise TypeError(f"expected a Network, got {type(net).__name__}")
+    if a.architecture != b.architecture:
+        return False
+    la, ties_a = _normalize(_rows(a))
+    lb, ties_b = _normalize(_rows(b))
+    if la == lb:
+        return True
+    if not ties_a and not ties_b:
+        return False
+    if [(l, [len(g) for g in gs]) for l, gs in ties_a] != [(l, [len(g) for g in gs]) for l, gs in ties_b]:
+        return False
+    return _search_ties(la, lb, ties_b, resolve(limits))
+
+
+def _search_ties(la: list, lb: list, ties: list, limits: SearchLimits) -> bool:
+    """Try the orderings of the tied neurons of ``lb`` (layer by layer) against the normal form ``la``."""
+    l, groups = ties[0]
+    count = math.prod(math.factorial(len(g)) for g in groups)
+    if limits.exceeded("permutations", count):
+        raise NotDecidedError(f"same_orbit: {count} orderings of neurons with equal incoming weights in hidden "
+                              f"layer {l} exceed the limit permutations = {limits.permutations}")
+    width = len(lb[l - 1][1])
+    for choice in itertools.product(*(itertools.permutations(g) for g in groups)):
+        perm = list(range(width))
+        for group, image in zip(groups, choice):
+            for old, new in zip(group, image):
+                perm[old] = new
+        trial = [[[list(r) for r in w], list(bias)] for w, bias in lb]
+        nxt = trial[l][0]
+        trial[l][0] = [[row[perm[i]] for i in range(width)] for row in nxt]
+        trial, rest = _normalize(trial, start=l + 1)
+        if trial[:l] != la[:l]:
+            continue
+        if trial == la:
+            return True
+        if rest and _search_ties(la, trial, rest, limits):
+            return True
+    return False
+
+
+def orbit_dimension(net: Network) -> int:
+    """``dim H . net``: hidden neurons minus those fixed by every scaling (zero incoming row and zero outgoing column).
+
+    >>> orbit_dimension(Network.from_layers([([[1], [0]], [0, 0]), ([[1, 0]], [0])]))
+    1
+    """
+    if not isinstance(net, Network):
+        raise TypeError(f"expected a Network, got {type(net).__name__}")
+    free = 0
+    for l in range(1, net.depth):
+        layer, nxt = net.layers[l - 1], net.layers[l]
+        for i in range(len(layer.bias)):
+            if any(layer.weight[i]) or layer.bias[i] or any(row[i] for row in nxt.weight):
+                free += 1
+    return free
