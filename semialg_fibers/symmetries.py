@@ -18,11 +18,12 @@ any depth:
 
 from __future__ import annotations
 
+import enum
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
+from typing import Callable, Sequence
 
 import sympy
 
@@ -32,6 +33,9 @@ from .network import Network
 from .symbols import parameter_symbols
 
 __all__ = [
+    "SymmetryKind",
+    "Symmetry",
+    "h_symmetries",
     "VectorField",
     "act",
     "scale_neuron",
@@ -240,6 +244,113 @@ def scaling_generators(architecture: Sequence[int]) -> tuple[VectorField, ...]:
     """The scaling generator of every hidden neuron, layer by layer."""
     arch = tuple(architecture)
     return tuple(scaling_generator(arch, l, i) for l in range(1, len(arch) - 1) for i in range(arch[l]))
+
+
+# ---------------------------------------------------------------------------- symmetry values
+class SymmetryKind(enum.StrEnum):
+    """The kinds of symmetries the library reports (any depth; the three-layer ones in :mod:`.three_layer`)."""
+
+    PERMUTATION = "permutation"
+    SCALING = "scaling"
+    ZERO_OUTPUT_FREEDOM = "zero-output freedom"
+    DEAD_FREEDOM = "dead-neuron freedom"
+    CONSTANT_FREEDOM = "constant-neuron freedom"
+    KINK_SPLIT = "kink split"
+    CANCELLING_GROUP = "cancelling group"
+    MIXED_LINE = "mixed line"
+    ORIENTATION_FLIP = "orientation flip"
+    LINEAR_MIXING = "linear-row mixing"
+    LINEAR_BIAS = "linear-row bias"
+    HIDING_TRANSLATION = "hiding translation"
+    SIGN_CHANGE = "sign change"
+    LAYER_FLIP = "layer-wise orientation flip"
+    DEAD_REVIVAL = "dead-row revival"
+    RAMP_FLIP = "ramp flip"
+
+
+@dataclass(frozen=True)
+class Symmetry:
+    """One symmetry present at a network: a family of function-preserving moves with an exact action.
+
+    Attributes
+    ----------
+    kind : SymmetryKind
+    description : str
+        What moves, in words, with the neurons or rows involved.
+    continuous : bool
+    dimension : int
+        Number of continuous parameters (0 for a discrete symmetry).
+    order : int or None
+        Order of the group of a discrete symmetry (None for continuous ones
+        or when the moves do not form a group).
+    parameters : tuple of (str, str)
+        Named parameters of the family and their exact domain in words
+        (for example ``("t", "t >= -3/2 (closed half-line, lower end included)")``).
+    neurons : tuple of (int, int)
+        ``(hidden layer, neuron)`` pairs involved (1-based layers, 0-based neurons).
+    generators : tuple of VectorField
+        Infinitesimal generators (continuous symmetries): vector fields on
+        parameter space tangent to the fiber.
+    action : callable
+        ``action(net, *values) -> Network``: the exact move; use :meth:`apply`.
+    """
+
+    kind: SymmetryKind
+    description: str
+    continuous: bool
+    dimension: int = 0
+    order: int | None = None
+    parameters: tuple = ()
+    neurons: tuple = ()
+    generators: tuple = ()
+    action: Callable | None = field(default=None, compare=False, repr=False)
+
+    def apply(self, net: Network, *values) -> Network:
+        """Another point of the fiber: the move with the given parameter values, applied exactly."""
+        if self.action is None:
+            raise NotDecidedError(f"{self.kind}: no exact action is available for this symmetry")
+        return self.action(net, *values)
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary (generators as their nonzero components)."""
+        return {"kind": str(self.kind), "description": self.description, "continuous": self.continuous,
+                "dimension": self.dimension, "order": self.order,
+                "parameters": [list(p) for p in self.parameters],
+                "neurons": [list(n) for n in self.neurons],
+                "generators": [g.to_dict() for g in self.generators]}
+
+
+def h_symmetries(net: Network) -> tuple[Symmetry, ...]:
+    """The symmetries of ``H`` present at every network: one scaling per hidden neuron, one permutation group per layer.
+
+    Scalings act by ``apply(net, factor)``; the permutations of hidden layer ``l``
+    by ``apply(net, permutation)`` (neuron ``i`` moves to ``permutation[i]``).
+
+    >>> net = Network.from_layers([([[1], [2]], [0, 0]), ([[2, 1]], [0])])
+    >>> [(s.kind, s.dimension, s.order) for s in h_symmetries(net)]  # doctest: +NORMALIZE_WHITESPACE
+    [(<SymmetryKind.PERMUTATION: 'permutation'>, 0, 2), (<SymmetryKind.SCALING: 'scaling'>, 1, None),
+     (<SymmetryKind.SCALING: 'scaling'>, 1, None)]
+    >>> h_symmetries(net)[1].apply(net, 2) == scale_neuron(net, 1, 0, 2)
+    True
+    """
+    if not isinstance(net, Network):
+        raise TypeError(f"expected a Network, got {type(net).__name__}")
+    out = []
+    for layer in range(1, net.depth):
+        width = net.architecture[layer]
+        if width > 1:
+            out.append(Symmetry(
+                SymmetryKind.PERMUTATION, f"permutations of the {width} neurons of hidden layer {layer}", False,
+                order=math.factorial(width), parameters=(("permutation", f"a permutation of range({width})"),),
+                neurons=tuple((layer, i) for i in range(width)),
+                action=lambda n, perm, layer=layer, width=width: act(n, layer, perm, [_ONE] * width)))
+        for i in range(width):
+            out.append(Symmetry(
+                SymmetryKind.SCALING, f"positive scaling of neuron {i + 1} of hidden layer {layer}", True, 1,
+                parameters=(("factor", "factor > 0"),), neurons=((layer, i),),
+                generators=(scaling_generator(net.architecture, layer, i),),
+                action=lambda n, factor, layer=layer, i=i: scale_neuron(n, layer, i, factor)))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------- orbits
