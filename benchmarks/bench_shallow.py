@@ -18,13 +18,13 @@ import random
 import sys
 import time
 from fractions import Fraction
-from pathlib import Path
 
 from semialg_fibers import Network, NotDecidedError
+from semialg_fibers.examples import REAL_NETWORKS
 from semialg_fibers.oracle import equivalent as oracle_equivalent
 from semialg_fibers.shallow import canonical_data, canonical_form, equivalent
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "real_networks"
+REAL = REAL_NETWORKS
 REAL_FILES = [
     "chen2024_mnist0vs1_784-2-1_victim.json",
     "chen2024_cifar10_0vs1_3072-2-1_victim.json",

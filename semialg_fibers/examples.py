@@ -6,9 +6,15 @@ Each function returns a :class:`~semialg_fibers.network.Network`; the tests in
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from .exceptions import MalformedNetworkError
 from .network import Network
 
 __all__ = [
+    "real_network",
+    "real_network_names",
+    "REAL_NETWORKS",
     "transversal_counterexample",
     "transversal_counterexample_flipped",
     "spec_orbit_example",
@@ -84,3 +90,43 @@ def cancelling_pair_example() -> Network:
     flipping, so ``x_2 = s(x_2) - s(-x_2)`` needs its own pair.
     """
     return Network.from_layers([([[1, 0], [0, 1], [0, -1]], [0, 0, 0]), ([[1, 1, -1]], [0])])
+
+
+#: The bundled trained networks (JSON files with attribution in ``README.md`` and ``LICENSES.md`` there).
+REAL_NETWORKS = Path(__file__).resolve().parent / "data" / "real_networks"
+
+
+def real_network_names() -> tuple[str, ...]:
+    """The names of the bundled trained networks (file stems), sorted.
+
+    >>> "nnequiv_bitvec_1_4_10-50-2" in real_network_names()
+    True
+    """
+    return tuple(sorted(p.stem for p in REAL_NETWORKS.glob("*.json")))
+
+
+def real_network(name: str, numbers: str = "float64") -> Network:
+    """A bundled trained network, read exactly.
+
+    Parameters
+    ----------
+    name : str
+        A name of :func:`real_network_names` (the file stem).
+    numbers : {"float64", "decimal"}
+        ``"float64"`` (default) gives the exact dyadic values of the stored
+        binary weights; ``"decimal"`` the decimals the file spells.
+
+    Raises
+    ------
+    MalformedNetworkError
+        No bundled network has that name.
+
+    Examples
+    --------
+    >>> real_network("nnequiv_bitvec_2_1_10-5-5-2").architecture
+    (10, 5, 5, 2)
+    """
+    path = REAL_NETWORKS / f"{name}.json"
+    if not path.is_file():
+        raise MalformedNetworkError(f"no bundled network named {name!r}; see real_network_names()")
+    return Network.from_json(path, numbers=numbers)

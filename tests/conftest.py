@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from semialg_fibers import Network
 
-REAL_NETWORKS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real_networks"
+from semialg_fibers.examples import REAL_NETWORKS  # noqa: E402  (the bundled trained networks)
 
 
 def random_network(architecture, rng: random.Random, low: int = -5, high: int = 5) -> Network:
