@@ -21,6 +21,34 @@ def neurons_of(net: Network):
     return [(list(cols[i]), list(w1[i]), b1[i]) for i in range(len(b1))], list(b2)
 
 
+def in_orbit_brute_force(a: Network, b: Network) -> bool:
+    """Is ``b = h . a`` for ``h`` in ``H_n``?  Neuron by neuron: a positive scaling and a bijection (no library code)."""
+    na, _ = neurons_of(a)
+    nb, _ = neurons_of(b)
+    if a.layers[1].bias != b.layers[1].bias:
+        return False
+    used = set()
+    for v, x, y in na:
+        for j, (w, p, q) in enumerate(nb):
+            if j in used:
+                continue
+            ds = {pp / xx for xx, pp in zip(x + [y], p + [q]) if xx}
+            if not ds and not any(p + [q]):  # both incoming rows zero: scale the outgoing column
+                ds = {vv / ww for vv, ww in zip(v, w) if ww}
+                if (not ds and not any(v)) or (len(ds) == 1 and min(ds) > 0 and w == [vv / min(ds) for vv in v]):
+                    used.add(j)
+                    break
+                continue
+            if len(ds) == 1 and all(d > 0 for d in ds):
+                d = ds.pop()
+                if [pp for pp in p + [q]] == [d * xx for xx in x + [y]] and w == [vv / d for vv in v]:
+                    used.add(j)
+                    break
+        else:
+            return False
+    return True
+
+
 def network_of(neurons, c, m: int, k: int) -> Network:
     if not neurons:
         neurons = [([Fraction(0)] * k, [Fraction(0)] * m, Fraction(0))]

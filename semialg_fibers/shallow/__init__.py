@@ -7,8 +7,8 @@ user guide is ``docs/shallow.md``.
 from .canonical import CanonicalData, NeuronInfo, NeuronKind, VisibleLine, canonical_data, neuron_infos
 from .equivalence import equivalent
 from .fiber import StratumPattern, fiber, implicit_form
-from .genericity import GenericityReport, Mechanism, is_generic
-from .minimal import MinimalChoice, canonical_form, minimal_choice, minimal_width, own_choice
+from .genericity import GenericityReport, Mechanism, MechanismKind, is_generic
+from .minimal import MinimalChoice, canonical_form, minimal_choice, minimal_width, own_choice, representation
 from .roles import RolePattern, fiber_dimension, piece_dimension, role_patterns
 from .stabilizer import Stabilizer, StabilizerElement, stabilizer
 
@@ -25,6 +25,7 @@ __all__ = [
     "minimal_width",
     "own_choice",
     "canonical_form",
+    "representation",
     "RolePattern",
     "StratumPattern",
     "role_patterns",
@@ -36,6 +37,7 @@ __all__ = [
     "StabilizerElement",
     "stabilizer",
     "Mechanism",
+    "MechanismKind",
     "GenericityReport",
     "is_generic",
 ]

@@ -1,27 +1,55 @@
-"""Is the fiber of a shallow parameter exactly its ``H_n`` orbit?  If not, why not.
+"""Is the fiber of a shallow parameter exactly its ``H_n`` orbit?  If not, why not, with a witness.
 
-``F(theta) = H_n . theta`` iff every neuron has ``v_i != 0`` and ``a_i != 0``,
-no two neurons share a line, and ``S_theta`` (the lines of the negatively
-oriented neurons) is the only orientation set with ``G_S = 0``
-(``docs/theory/shallow.md``, Proposition 8).  Each failure is reported as a
-:class:`Mechanism` naming the neurons involved.
+Criterion (``docs/theory/shallow.md``, Theorem 8, proven): ``F(theta) = H_n . theta``
+iff
+
+(a) every neuron has ``v_i != 0`` and ``a_i != 0``;
+(b) no two neurons share a line with the same orientation;
+(c) every line of ``theta`` carries a nonzero total kink (so a line holds one
+    neuron, or two of opposite orientations: a *mixed* line);
+(d) the mixed lines ``M_theta`` have independent normals, and
+    ``(S_theta, M_theta)`` (``S_theta``: lines whose single neuron is negative)
+    is the only pair ``(S, M)`` with ``|M| + 2 rho(S, M) <= |M_theta|``.
+
+One neuron of each orientation on a line with nonzero total kink does *not*
+by itself enlarge the fiber (``|x| = s(x) + s(-x)``); it does when the pair can
+move to another line or another flip set exists (``2 s(x) - s(-x) + s(x - 1)``).
+Each failure is reported as a :class:`Mechanism` with the neurons involved and
+a *witness*: another parameter of the fiber, outside the orbit, built exactly
+and checked (same canonical data, not ``H``-related) before it is returned.
+Deciding (d) contains subset sum, so ``is_generic`` is coNP-hard; the search is
+exact and bounded by :class:`~semialg_fibers.limits.SearchLimits`.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
+from fractions import Fraction
 
-from ..network import Network
+from .. import linalg
+from ..exceptions import InternalCheckError
 from ..limits import SearchLimits
-from ..onelayer.orientations import rank_one_solutions
-from .canonical import NeuronKind, canonical_data, neuron_infos
+from ..network import Network
+from ..symmetries import same_orbit
+from .canonical import NeuronKind, canonical_data, check_shallow, neuron_infos
+from .minimal import MinimalChoice, choice_below, choices_at_cost, representation
 
-ZERO_OUTPUT, DEAD, CONSTANT, ON_LINE = NeuronKind.ZERO_OUTPUT, NeuronKind.DEAD, NeuronKind.CONSTANT, NeuronKind.ON_LINE
+__all__ = ["MechanismKind", "Mechanism", "GenericityReport", "is_generic"]
 
-__all__ = ["Mechanism", "GenericityReport", "is_generic"]
+_ZERO = Fraction(0)
 
-#: Mechanism kinds, in report order.
-KINDS = ("zero neuron", "constant neuron", "repeated line", "cancelling pair", "several orientation choices")
+
+class MechanismKind(enum.StrEnum):
+    """Why a fiber is larger than the ``H_n`` orbit (in report order)."""
+
+    ZERO_NEURON = "zero neuron"  #: ``v_i = 0``: ``(a_i, b_i)`` is free
+    CONSTANT_NEURON = "constant neuron"  #: ``a_i = 0``: dead or a constant absorbed by ``c``
+    REPEATED_ORIENTATION = "repeated orientation"  #: two neurons on one line, same orientation: the kink splits
+    CANCELLING_GROUP = "cancelling group"  #: a line with total kink 0: it moves freely
+    DEPENDENT_MIXED_LINES = "dependent mixed lines"  #: mixed lines with dependent normals: their pairs re-split
+    SMALLER_REPRESENTATION = "smaller representation"  #: fewer neurons suffice (``n* < n``)
+    OTHER_MINIMAL_CHOICE = "other minimal choice"  #: another choice of flipped and mixed lines
 
 
 @dataclass(frozen=True)
@@ -30,22 +58,24 @@ class Mechanism:
 
     Attributes
     ----------
-    kind : str
-        One of ``"zero neuron"``, ``"constant neuron"``, ``"repeated line"``,
-        ``"cancelling pair"``, ``"several orientation choices"``.
+    kind : MechanismKind
     neurons : tuple of int
         The neurons involved (0-based).
     detail : str
+    witness : Network
+        A parameter of the fiber outside ``H_n . theta`` that the mechanism
+        produces (checked: equal canonical data, not ``H``-related).
     """
 
-    kind: str
+    kind: MechanismKind
     neurons: tuple[int, ...]
     detail: str
+    witness: Network
 
 
 @dataclass(frozen=True)
 class GenericityReport:
-    """Truthy iff ``F(theta) = H_n . theta``; otherwise ``mechanisms`` says why."""
+    """Truthy iff ``F(theta) = H_n . theta``; otherwise ``mechanisms`` says why (each with a witness)."""
 
     generic: bool
     mechanisms: tuple[Mechanism, ...] = ()
@@ -54,70 +84,218 @@ class GenericityReport:
         return self.generic
 
 
+# ---------------------------------------------------------------------------- witnesses
+def _layers(net: Network):
+    (w1, b1), (w2, b2) = ((list(map(list, l.weight)), list(l.bias)) for l in net.layers)
+    return w1, b1, w2, b2
+
+
+def _network(w1, b1, w2, b2) -> Network:
+    return Network.from_layers([(w1, b1), (w2, b2)])
+
+
+def _checked(theta: Network, witness: Network, kind: MechanismKind) -> Network:
+    """The witness after the two checks that make it one: same function, not ``H``-related."""
+    if canonical_data(witness) != canonical_data(theta):
+        raise InternalCheckError(f"is_generic: the {kind} witness does not realize the function")
+    if same_orbit(theta, witness):
+        raise InternalCheckError(f"is_generic: the {kind} witness lies in the H_n orbit")
+    return witness
+
+
+def _zero_neuron_witness(theta: Network, i: int) -> Network:
+    # H keeps the number of all-zero neurons: make neuron i all-zero, or give its zero row a line.
+    w1, b1, w2, b2 = _layers(theta)
+    if any(w1[i]) or b1[i]:
+        w1[i], b1[i] = [_ZERO] * len(w1[i]), _ZERO
+    else:
+        w1[i][0] = Fraction(1)
+    return _network(w1, b1, w2, b2)
+
+
+def _constant_neuron_witness(theta: Network, i: int) -> Network:
+    # (v, 0, b): H gives (v / d, 0, d b); a change of b alone (or of v when b < 0) leaves the orbit.
+    w1, b1, w2, b2 = _layers(theta)
+    b, v = b1[i], [row[i] for row in w2]
+    if b > 0:
+        b1[i] = 2 * b  # constant v b becomes 2 v b: the output bias compensates
+        b2 = [c - x * b for c, x in zip(b2, v)]
+    elif b < 0:
+        for row in w2:
+            row[i] *= 2
+    else:
+        b1[i] = Fraction(-1)
+    return _network(w1, b1, w2, b2)
+
+
+def _split_witness(theta: Network, i: int, j: int, ti: Fraction, tj: Fraction) -> Network:
+    # Same line and orientation: only the sum of the kinks v_i |t_i| + v_j |t_j| matters.
+    w1, b1, w2, b2 = _layers(theta)
+    kink_i = [row[i] * ti for row in w2]
+    kink_j = [row[j] * tj for row in w2]
+    shift = [Fraction(int(r == 0)) for r in range(len(w2))]
+    if [b - a for a, b in zip(kink_i, kink_j)] == shift:  # would only swap the two kinks
+        shift[0] = Fraction(2)
+    for r, row in enumerate(w2):
+        row[i] = (kink_i[r] + shift[r]) / ti
+        row[j] = (kink_j[r] - shift[r]) / tj
+    return _network(w1, b1, w2, b2)
+
+
+def _move_group_witness(theta: Network, group: list) -> Network:
+    # A line with total kink 0 contributes the affine -N (alpha.x + beta): move beta, let c compensate.
+    for step in range(1, 5):
+        w1, b1, w2, b2 = _layers(theta)
+        for info in group:
+            i, lam = info.index, abs(next(v for v in info.a if v))  # row = o lam (alpha, beta)
+            b1[i] += info.orientation * lam * step
+            if info.orientation < 0:
+                b2 = [c + x * lam * step for c, x in zip(b2, info.v)]
+        witness = _network(w1, b1, w2, b2)
+        if not same_orbit(theta, witness):
+            return witness
+    raise InternalCheckError("is_generic: no translation of a cancelling group leaves the orbit")
+
+
+def _dependent_mixed_witness(theta: Network, data, mixed_neurons: dict, relation: tuple) -> Network:
+    # sum_u y_u alpha_u = 0 over the mixed lines: N_u -> N_u + y_u e_1 keeps G; c absorbs -sum y_u beta_u.
+    w1, b1, w2, b2 = _layers(theta)
+    for (u, (pos, neg)), y in zip(sorted(mixed_neurons.items()), relation):
+        if not y:
+            continue
+        beta = data.lines[u].offset
+        for info, sign in ((neg, 1), (pos, -1)):
+            t = abs(next(v for v in info.a if v))
+            w2[0][info.index] += sign * y / t
+        b2[0] += y * beta
+    return _network(w1, b1, w2, b2)
+
+
+def _padded(rep: Network, n: int, m: int, k: int) -> Network:
+    w1, b1, w2, b2 = _layers(rep)
+    extra = n - len(b1)
+    w1 += [[_ZERO] * m for _ in range(extra)]
+    b1 += [_ZERO] * extra
+    for row in w2:
+        row += [_ZERO] * extra
+    return _network(w1, b1, w2, b2)
+
+
+# ---------------------------------------------------------------------------- the criterion
 def is_generic(net: Network, limits: SearchLimits | None = None) -> GenericityReport:
     """Decide whether the fiber of a shallow parameter is exactly its ``H_n`` orbit.
 
     Parameters
     ----------
     net : Network
-    budget : int or None
-        Search budget for alternative orientation sets (a subset-sum search).
+        Architecture ``(m, n, k)``.
+    limits : SearchLimits, optional
+        Bounds of the search for other minimal choices (a subset-sum search).
 
     Returns
     -------
     GenericityReport
+        Truthy iff ``F(theta) = H_n . theta``; otherwise the mechanisms, each
+        with a witness parameter of the fiber outside the orbit.  The
+        structural conditions (a)-(c) are all reported; the search for other
+        minimal choices runs only when they hold.
 
     Raises
     ------
     NotDecidedError
-        When the orientation search exceeds the budget.
+        When the search for other minimal choices exceeds ``limits``.
+
+    Notes
+    -----
+    Conditions (a)-(c) and the independence in (d) cost ``O(n (m + k))`` plus
+    one rank.  The rest of (d) looks for a choice of cost below ``|M_theta|``
+    and for a second choice of cost ``|M_theta|``; for ``|M_theta| = 0`` this is
+    "``G_S = 0`` has a second 0/1 solution", coNP-hard by the subset-sum
+    reduction of ``docs/theory/shallow.md`` (Proposition 6).
 
     Examples
     --------
-    >>> bool(is_generic(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])))
+    ``|x| = s(x) + s(-x)``: one mixed line, and its fiber is the orbit.
+
+    >>> bool(is_generic(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 1]], [0])])))
     True
-    >>> rep = is_generic(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]))
+    >>> rep = is_generic(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]))  # x = s(x) - s(-x)
     >>> [(m.kind, m.neurons) for m in rep.mechanisms]
-    [('cancelling pair', (0, 1))]
+    [(<MechanismKind.CANCELLING_GROUP: 'cancelling group'>, (0, 1))]
+    >>> rep = is_generic(Network.from_layers([([[1], [-1], [1]], [0, 0, -1]), ([[2, -1, 1]], [0])]))
+    >>> [(m.kind, m.neurons) for m in rep.mechanisms]
+    [(<MechanismKind.OTHER_MINIMAL_CHOICE: 'other minimal choice'>, (0, 1, 2))]
     """
+    m, n, k = check_shallow(net, "is_generic")
     infos = neuron_infos(net)
-    found = []
-    zero = tuple(i.index for i in infos if i.kind == ZERO_OUTPUT)
+    found: list[Mechanism] = []
+
+    def report(kind, neurons, detail, witness):
+        found.append(Mechanism(kind, tuple(neurons), detail, _checked(net, witness, kind)))
+
+    zero = [i for i in infos if i.kind == NeuronKind.ZERO_OUTPUT]
     if zero:
-        found.append(Mechanism("zero neuron", zero, "v_i = 0: (a_i, b_i) move freely"))
-    const = tuple(i.index for i in infos if i.kind in (DEAD, CONSTANT))
+        report(MechanismKind.ZERO_NEURON, [i.index for i in zero], "v_i = 0: (a_i, b_i) move freely",
+               _zero_neuron_witness(net, zero[0].index))
+    const = [i for i in infos if i.kind in (NeuronKind.DEAD, NeuronKind.CONSTANT)]
     if const:
-        found.append(Mechanism("constant neuron", const, "a_i = 0: the neuron is dead or a constant absorbed by c"))
+        report(MechanismKind.CONSTANT_NEURON, [i.index for i in const],
+               "a_i = 0: the neuron is dead or a constant absorbed by the output bias",
+               _constant_neuron_witness(net, const[0].index))
     by_line: dict = {}
     for info in infos:
-        if info.kind == ON_LINE:
+        if info.kind == NeuronKind.ON_LINE:
             by_line.setdefault(info.key, []).append(info)
+    mixed_neurons: dict = {}
+    data = canonical_data(net)
+    index_of = {line.key: u for u, line in enumerate(data.lines)}
     for key in sorted(by_line):
         group = by_line[key]
-        if len(group) < 2:
-            continue
         kink = [sum(col) for col in zip(*(g.kink for g in group))]
-        orientations = {g.orientation for g in group}
-        neurons = tuple(g.index for g in group)
-        if not any(kink) and len(orientations) == 2:
-            found.append(Mechanism("cancelling pair", neurons,
-                                   "neurons of opposite orientations on one line with total kink 0: s(z) - s(-z) = z"))
-        else:
-            found.append(Mechanism("repeated line", neurons, f"{len(group)} neurons on one line"
-                                   + (" with total kink 0" if not any(kink) else "")))
-    if not found:
-        # One neuron per visible line: other orientation sets S with G_S = 0 give other orbits.
-        data = canonical_data(net)
-        target = [[-v for v in row] for row in data.linear]
-        solutions = list(rank_one_solutions([u.kink for u in data.lines], [u.normal for u in data.lines], target,
-                                            limits, what="is_generic: orientation choices"))
-        if len(solutions) > 1:
-            own = {by_line[u.key][0].index: u_index for u_index, u in enumerate(data.lines)}
-            mine = tuple(int(by_line[u.key][0].orientation < 0) for u in data.lines)
-            other = next(s for s in solutions if s != mine)
-            lines = [u for u in range(data.num_lines) if other[u] != mine[u]]
-            neurons = tuple(sorted(i for i, u in own.items() if u in lines))
-            found.append(Mechanism("several orientation choices", neurons,
-                                   f"{len(solutions)} orientation sets give G_S = 0; flipping neurons {list(neurons)} "
-                                   "keeps the function (their terms kappa_u alpha_u^T cancel)"))
+        if not any(kink):
+            report(MechanismKind.CANCELLING_GROUP, [g.index for g in group],
+                   f"{len(group)} neurons on one line with total kink 0: the line moves freely "
+                   "(s(z) - s(-z) = z when both orientations occur)", _move_group_witness(net, group))
+            continue
+        for orientation in (1, -1):
+            same = [g for g in group if g.orientation == orientation]
+            if len(same) > 1:
+                ti, tj = (abs(next(v for v in g.a if v)) for g in same[:2])
+                report(MechanismKind.REPEATED_ORIENTATION, [g.index for g in same],
+                       f"{len(same)} neurons of orientation {'+' if orientation > 0 else '-'} on one line: "
+                       "their kinks split freely", _split_witness(net, same[0].index, same[1].index, ti, tj))
+        if len(group) == 2 and group[0].orientation != group[1].orientation:
+            pos, neg = sorted(group, key=lambda g: -g.orientation)
+            mixed_neurons[index_of[key]] = (pos, neg)
+    if found:
+        return GenericityReport(False, tuple(found))
+    mixed = tuple(sorted(mixed_neurons))
+    normals = [data.lines[u].normal for u in mixed]
+    if mixed and linalg.rank(normals, m) < len(mixed):
+        relation = linalg.nullspace([list(col) for col in zip(*normals)], len(mixed))[0]
+        neurons = [g.index for u, y in zip(mixed, relation) if y for g in mixed_neurons[u]]
+        report(MechanismKind.DEPENDENT_MIXED_LINES, sorted(neurons),
+               "the normals of the mixed lines are dependent: their pairs re-split along the relation",
+               _dependent_mixed_witness(net, data, mixed_neurons, relation))
+        return GenericityReport(False, tuple(found))
+    own_flips = tuple(sorted(index_of[i.key] for i in infos if i.orientation < 0 and index_of[i.key] not in mixed))
+    own = MinimalChoice(own_flips, mixed, 0, n)
+    neuron_of = {index_of[key]: [g.index for g in group] for key, group in by_line.items()}
+    if mixed:
+        cheaper = choice_below(data, len(mixed), limits)
+        if cheaper is not None:
+            report(MechanismKind.SMALLER_REPRESENTATION, range(n),
+                   f"{cheaper.width} neurons realize the function (flipped lines {list(cheaper.flipped)}, mixed "
+                   f"lines {list(cheaper.mixed)}, {cheaper.pairs} cancelling pairs); the others can be zero",
+                   _padded(representation(data, cheaper), n, m, k))
+            return GenericityReport(False, tuple(found))
+    for choice in choices_at_cost(data, len(mixed), limits):
+        if choice != own:
+            lines = (set(choice.flipped) ^ set(own.flipped)) | (set(choice.mixed) ^ set(own.mixed))
+            neurons = sorted(i for u in lines if u in neuron_of for i in neuron_of[u])
+            report(MechanismKind.OTHER_MINIMAL_CHOICE, neurons,
+                   f"flipped lines {list(choice.flipped)}, mixed lines {list(choice.mixed)} and {choice.pairs} "
+                   f"cancelling pairs also realize the function with {n} neurons (the network uses flipped "
+                   f"lines {list(own.flipped)}, mixed lines {list(own.mixed)})", representation(data, choice))
+            break
     return GenericityReport(not found, tuple(found))

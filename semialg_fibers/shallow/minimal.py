@@ -20,21 +20,22 @@ networks get equal canonical forms.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from typing import Iterator
 
 from .. import linalg
-from ..exceptions import InternalCheckError
-from ..limits import SearchLimits
+from ..exceptions import InternalCheckError, NotDecidedError
+from ..limits import SearchLimits, resolve
 from ..network import Network
-from ..onelayer.kernel import (complement_basis, flipped_linear_part, independent_normals, project_lines,
-                               rank_after_flips, smallest_flip_set)
+from ..onelayer.kernel import (complement_basis, flip_sets, flipped_linear_part, independent_normals,
+                               project_lines, rank_after_flips, smallest_flip_set)
 from .canonical import CanonicalData, NeuronKind, canonical_data, neuron_infos
 
-__all__ = ["MinimalChoice", "minimal_choice", "minimal_width", "canonical_form", "own_orientation_certificate",
-           "own_choice"]
+__all__ = ["MinimalChoice", "minimal_choice", "minimal_width", "canonical_form", "representation",
+           "own_orientation_certificate", "own_choice", "choices_at_cost", "choice_below"]
 
 _ZERO = Fraction(0)
 
@@ -143,6 +144,53 @@ def _candidates(data: CanonicalData, limits, below: int | None = None) -> Iterat
             return
     if below is None:
         raise InternalCheckError("minimal form: no candidate up to cost 2 rank(G), which always works")
+
+
+def choices_at_cost(data: CanonicalData, cost: int, limits: SearchLimits | None = None) -> Iterator[MinimalChoice]:
+    """Every ``(S, M, rho)`` with ``|M| + 2 rho = cost``, ``M`` independent, ``S`` disjoint from ``M`` and ``rho(S, M) <= rho``.
+
+    When ``cost`` is the minimum (``n* - r``) these are all the minimizers, and
+    ``rho(S, M) = rho`` for each.  Order: ``|M|``, then ``M``, then ``S`` as in
+    :func:`~semialg_fibers.onelayer.kernel.subsets`.  Lines whose normal lies in
+    ``V_M`` may be flipped or not, so each gives two choices.
+
+    Raises
+    ------
+    NotDecidedError
+        More sets ``M`` to try than ``limits.subsets``, or an orientation
+        search beyond its limits.
+
+    >>> from semialg_fibers import Network
+    >>> f = canonical_data(Network.from_layers([([[1], [-1], [1]], [0, 0, -1]), ([[2, -1, 1]], [0])]))
+    >>> [(c.flipped, c.mixed) for c in choices_at_cost(f, 1)]   # 2 s(x) - s(-x) + s(x - 1) = s(x) + s(x - 1) + x
+    [((), (0,)), ((1,), (0,)), ((), (1,)), ((0,), (1,))]
+    """
+    limits = resolve(limits)
+    r, m = data.num_lines, data.input_dim
+    sizes = [q for q in range(cost % 2, min(cost, m, r) + 1, 2)]
+    count = sum(math.comb(r, q) for q in sizes)
+    if limits.exceeded("subsets", count):
+        raise NotDecidedError(f"minimal choices of cost {cost}: {count} sets of mixed lines to try "
+                              f"(limit: {limits.subsets} subsets)")
+    for q in sizes:
+        pairs = (cost - q) // 2
+        for mixed in combinations(range(r), q):
+            if q and not independent_normals(data, mixed):
+                continue
+            free = [u for u in range(r) if u not in mixed]
+            for flipped in flip_sets(data, mixed, free, pairs, limits, "minimal choices"):
+                yield MinimalChoice(flipped, mixed, pairs, r + cost)
+
+
+def choice_below(data: CanonicalData, cost: int, limits: SearchLimits | None = None) -> MinimalChoice | None:
+    """The canonical minimizer when its cost ``|M| + 2 rho`` is below ``cost``, else None (searches only below).
+
+    >>> from semialg_fibers import Network
+    >>> f = canonical_data(Network.from_layers([([[1], [-1], [1]], [0, 0, -1]), ([[2, 1, 1]], [0])]))
+    >>> choice_below(f, 1)
+    MinimalChoice(flipped=(0,), mixed=(), pairs=0, width=2)
+    """
+    return next(_candidates(data, limits, below=cost), None)
 
 
 def minimal_choice(net_or_data, limits: SearchLimits | None = None) -> MinimalChoice:
@@ -254,7 +302,29 @@ def canonical_form(net_or_data, limits: SearchLimits | None = None) -> Network:
      Layer(weight=((Fraction(2, 1), Fraction(-3, 1)),), bias=(Fraction(5, 1),)))
     """
     data = _data(net_or_data)
-    choice = minimal_choice(data, limits)
+    return representation(data, minimal_choice(data, limits))
+
+
+def representation(data: CanonicalData, choice: MinimalChoice) -> Network:
+    """The network of width ``r + |M| + 2 rho`` that realizes ``data`` with the choice ``(S, M, rho)``.
+
+    ``M`` must have independent normals and ``rho = rho(S, M)``; the
+    construction is the one of :func:`canonical_form` (which applies it to the
+    canonical minimizer).  Raises :class:`InternalCheckError` when the result
+    does not reproduce ``data`` (a wrong ``rho``, for instance).
+
+    ``2 s(x) + s(-x) + s(x - 1)``: lines ``x = 1`` (index 0) and ``x = 0`` (index 1), ``G = -1``;
+    with the mixed pair on line 0 the first neuron gets output weight 0 (this ``f`` has ``n* = 2``):
+
+    >>> from semialg_fibers import Network
+    >>> f = canonical_data(Network.from_layers([([[1], [-1], [1]], [0, 0, -1]), ([[2, 1, 1]], [0])]))
+    >>> representation(f, MinimalChoice((), (1,), 0, 3)).layers[1].weight
+    ((Fraction(1, 1), Fraction(2, 1), Fraction(1, 1)),)
+    >>> other = representation(f, MinimalChoice((), (0,), 0, 3))
+    >>> other.layers[0].weight, other.layers[1].weight  # doctest: +NORMALIZE_WHITESPACE
+    (((Fraction(1, 1),), (Fraction(-1, 1),), (Fraction(1, 1),)),
+     ((Fraction(0, 1), Fraction(1, 1), Fraction(3, 1)),))
+    """
     k, m = data.output_dim, data.input_dim
     flipped, mixed = set(choice.flipped), choice.mixed
     # Without mixed lines or pairs the flips solve G_S = 0 exactly (checked at the end through D).
@@ -309,5 +379,5 @@ def canonical_form(net_or_data, limits: SearchLimits | None = None) -> Network:
     weight2 = [[col[j] for col in columns] for j in range(k)]
     result = Network.from_layers([(rows, biases), (weight2, out_bias)])
     if canonical_data(result) != data:
-        raise InternalCheckError("canonical form does not reproduce the canonical data")
+        raise InternalCheckError(f"the representation of {choice} does not reproduce the canonical data")
     return result
