@@ -130,7 +130,7 @@ def fiber_dimension(net: Network, domain=None, limits: SearchLimits | None = Non
     2
     """
     if domain is None and _is_shallow(net):
-        from .shallow.roles import fiber_dimension as shallow_fiber_dimension
+        from .shallow.dimension import fiber_dimension as shallow_fiber_dimension
 
         return shallow_fiber_dimension(net, limits)
     if _is_orthant(domain) and _is_shallow(net):

@@ -1,12 +1,14 @@
 """Fiber components and fibers: the values every fiber generator returns.
 
 A :class:`FiberComponent` is one labelled piece of a fiber, given by a
-*parametrization*: one SymPy expression per network coordinate (SPEC flat
-order, symbols of :mod:`semialg_fibers.symbols`) in auxiliary symbols that range
-over a basic set ``domain`` (e.g. ``lambda_i > 0``), plus the *implicit* form
-(constraints in the coordinates only) where the generator knows it.  It
-carries the dimension the generator's formula gives and checks it against an
-exact tangent-rank certificate (:mod:`semialg_fibers.tangent`) when built.
+*parametrization*: one SymPy expression per network coordinate (flat order,
+symbols of :mod:`semialg_fibers.symbols`) in auxiliary symbols that range over
+a basic set ``domain`` (e.g. ``lambda_i > 0``), plus the *implicit* form
+(constraints in the coordinates only) where the generator knows it.  It is a
+plain value: the generator computes everything (normalized expressions, the
+dimension, a sampler of the domain, the exact tangent-rank certificate) and
+:func:`make_component` assembles it; nothing is computed or changed when the
+value is created.
 
 A component may stand for ``multiplicity`` copies: the distinct images of its
 set under permutations of hidden neurons.  :meth:`FiberComponent.contains`
@@ -21,8 +23,9 @@ import itertools
 import json
 import math
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Callable, Hashable, Iterable, Iterator, Sequence
 
 import sympy
@@ -30,13 +33,12 @@ import sympy
 from .exceptions import InternalCheckError, NotDecidedError, ShapeError
 from .limits import SearchLimits, resolve
 from .network import Network
-from .symmetries import hidden_permutations, permute_hidden
-from .semialgebraic import BasicSet
+from .semialgebraic import BasicSet, map_parametrization
 from .symbols import parameter_symbols
+from .symmetries import hidden_permutations, permute_hidden
 from .tangent import TangentCertificate, tangent_certificate
 
-__all__ = ["FiberComponent", "Fiber"]
-
+__all__ = ["FiberComponent", "Fiber", "make_component", "component_from_implicit"]
 
 def _describe(pattern) -> str:
     describe = getattr(pattern, "describe", None)
@@ -57,28 +59,29 @@ def _pattern_json(pattern):
 
 @dataclass(frozen=True)
 class FiberComponent:
-    """One piece of a fiber, parametrized, with its dimension certified.
+    """One piece of a fiber: a parametrized semialgebraic set with its dimension and certificate.
 
-    Parameters
+    Build it with :func:`make_component` (or :func:`component_from_implicit`),
+    which normalizes the expressions and computes the certificate.
+
+    Attributes
     ----------
     architecture : tuple of int
     pattern : hashable
         The generator's label of the piece (roles of the neurons).  If it has a
         ``describe()`` method or a ``description`` string, that text explains
         the piece in words in :meth:`latex` and :meth:`to_dict`.
-    parametrization : tuple of SymPy expressions or None
+    parametrization : tuple of SymPy expressions
         One rational function over Q of ``auxiliary`` per network coordinate,
-        in SPEC flat order.  ``None`` means the identity: then ``auxiliary``
-        and ``domain`` are taken from ``implicit``.
+        in flat order.
     auxiliary : tuple of sympy.Symbol
     domain : BasicSet
         A set over exactly ``auxiliary`` (no parametrization of its own).
     implicit : BasicSet or None
         The same piece as constraints in the coordinates
         (:func:`~semialg_fibers.symbols.parameter_symbols`), when known.
-        Must describe the same set as the parametrization (tests check it).
     dimension : int
-        From the generator's formula; checked against the tangent certificate.
+        From the generator's derivation; compared with the tangent certificate.
     multiplicity : int
         Number of distinct copies (images under permutations of hidden
         neurons) this piece stands for.
@@ -87,16 +90,11 @@ class FiberComponent:
     membership : callable Network -> bool, optional
         Exact membership in the union of the copies, supplied by a generator
         that knows better; overrides the generic decision.
-    certify : bool
-        Compute the tangent certificate now (default).  With ``False`` it is
-        computed on the first call of :meth:`certify`.
-    certificate_seeds : tuple of int
-        Seeds of the sampled points of the certificate (at least two).
-
-    Raises
-    ------
-    InternalCheckError
-        The maximal exact tangent rank differs from ``dimension``.
+    sampler : callable seed -> tuple of Fraction, optional
+        A point of ``domain`` per seed, constructed by the generator (otherwise
+        the domain is sampled by exact LP and rejection).
+    certificate : TangentCertificate or None
+        Exact tangent ranks at sampled points (None when not computed).
 
     Examples
     --------
@@ -105,7 +103,7 @@ class FiberComponent:
     >>> from semialg_fibers.symbols import auxiliary_symbols
     >>> l1, l2 = auxiliary_symbols(r"\\lambda", 2)
     >>> net = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 2]], [0])])
-    >>> orbit = FiberComponent(
+    >>> orbit = make_component(
     ...     net.architecture, "orbit", (l1, -l2, 0, 0, 1 / l1, 2 / l2, 0), (l1, l2),
     ...     BasicSet((l1, l2), [(l1, ">", 0), (l2, ">", 0)]), None, dimension=2, multiplicity=2)
     >>> orbit.certificate.ranks
@@ -121,79 +119,55 @@ class FiberComponent:
 
     architecture: tuple
     pattern: Hashable
-    parametrization: tuple | None
+    parametrization: tuple
     auxiliary: tuple
-    domain: BasicSet | None
+    domain: BasicSet
     implicit: BasicSet | None
     dimension: int
     multiplicity: int = 1
     description: str = ""
     membership: Callable | None = field(default=None, compare=False, repr=False)
-    certify_now: bool = field(default=True, compare=False, repr=False)
-    certificate_seeds: tuple = field(default=(0, 1), compare=False, repr=False)
+    sampler: Callable | None = field(default=None, compare=False, repr=False)
     certificate: TangentCertificate | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
-        arch = tuple(self.architecture)
-        coords = parameter_symbols(arch)
-        object.__setattr__(self, "architecture", arch)
-        implicit = self.implicit
-        if implicit is not None:
-            if not isinstance(implicit, BasicSet):
-                raise TypeError(f"implicit is a {type(implicit).__name__}; expected BasicSet or None")
-            if implicit.variables != coords:
-                raise ValueError(f"implicit must be a set over parameter_symbols({arch})")
-        if self.parametrization is None:
-            if implicit is None:
-                raise ValueError("a component needs a parametrization or an implicit form")
-            if implicit.auxiliary or implicit.parametrization is not None:
-                raise ValueError("with parametrization=None the implicit form must have no auxiliary symbols")
-            # identity parametrization through tilde-copies of the coordinates
-            tilde = tuple(sympy.Symbol(r"\tilde{" + str(c)[0] + "}" + str(c)[1:], real=True) for c in coords)
-            renamed = [c.as_relational().xreplace(dict(zip(coords, tilde))) for c in implicit.constraints]
-            object.__setattr__(self, "parametrization", tilde)
-            object.__setattr__(self, "auxiliary", tilde)
-            object.__setattr__(self, "domain", BasicSet(tilde, renamed))
-        aux = tuple(self.auxiliary)
-        object.__setattr__(self, "auxiliary", aux)
-        if self.domain is None:
-            object.__setattr__(self, "domain", BasicSet(aux, ()))
-        if not isinstance(self.domain, BasicSet) or self.domain.variables != aux or self.domain.auxiliary \
-                or self.domain.parametrization is not None:
-            raise ValueError(f"domain must be a BasicSet over exactly the auxiliary symbols {aux}")
-        if len(self.parametrization) != len(coords):
-            raise ShapeError(f"parametrization has {len(self.parametrization)} entries; architecture {arch} "
-                             f"has {len(coords)} parameters")
-        # Normalizes the expressions and validates that they use auxiliary symbols only.
-        object.__setattr__(self, "parametrization", self.as_set().parametrization)
-        if isinstance(self.dimension, bool) or not isinstance(self.dimension, int) \
-                or not 0 <= self.dimension <= len(coords):
-            raise ValueError(f"dimension is {self.dimension!r}; expected an int in [0, {len(coords)}]")
+        # Validation only: the value is assembled by make_component.
+        arch = self.architecture
+        if not isinstance(arch, tuple):
+            raise TypeError(f"architecture is a {type(arch).__name__}; expected a tuple (use make_component)")
+        count = len(parameter_symbols(arch))
+        if not isinstance(self.parametrization, tuple) or len(self.parametrization) != count:
+            raise ShapeError(f"parametrization has {len(tuple(self.parametrization or ()))} entries; architecture "
+                             f"{arch} has {count} parameters")
+        if not isinstance(self.domain, BasicSet) or self.domain.variables != self.auxiliary \
+                or self.domain.auxiliary or self.domain.parametrization is not None:
+            raise ValueError(f"domain must be a BasicSet over exactly the auxiliary symbols {self.auxiliary}")
+        if self.implicit is not None and (not isinstance(self.implicit, BasicSet)
+                                          or self.implicit.variables != parameter_symbols(arch)):
+            raise ValueError(f"implicit must be None or a BasicSet over parameter_symbols({arch})")
+        if isinstance(self.dimension, bool) or not isinstance(self.dimension, int) or not 0 <= self.dimension <= count:
+            raise ValueError(f"dimension is {self.dimension!r}; expected an int in [0, {count}]")
         if isinstance(self.multiplicity, bool) or not isinstance(self.multiplicity, int) or self.multiplicity < 1:
             raise ValueError(f"multiplicity is {self.multiplicity!r}; expected a positive int")
-        if self.certify_now and self.certificate is None:
-            self.certify()
 
     # ------------------------------------------------------------ the set
     @property
     def is_implicit_only(self) -> bool:
         """True when the component was given by its implicit form only (identity parametrization)."""
-        return self.implicit is not None and tuple(map(str, self.auxiliary)) == tuple(
-            r"\tilde{" + str(c)[0] + "}" + str(c)[1:] for c in self.coordinates)
+        return self.implicit is not None and self.auxiliary == _tilde(parameter_symbols(self.architecture))
 
     @property
     def coordinates(self) -> tuple:
-        """The parameter symbols (SPEC flat order)."""
+        """The parameter symbols (flat order)."""
         return parameter_symbols(self.architecture)
 
-    @property
-    def constraints(self) -> BasicSet:
-        """The piece as a parametrized :class:`BasicSet` over the coordinates (one copy)."""
-        return self.as_set()
+    @cached_property
+    def _set(self) -> BasicSet:
+        return BasicSet(self.coordinates, self.domain.constraints, self.auxiliary, self.parametrization)
 
     def as_set(self) -> BasicSet:
         """The piece as a parametrized :class:`BasicSet` over the coordinates (one copy)."""
-        return BasicSet(self.coordinates, self.domain.constraints, self.auxiliary, self.parametrization)
+        return self._set
 
     @property
     def pattern_description(self) -> str:
@@ -201,13 +175,28 @@ class FiberComponent:
         return _describe(self.pattern)
 
     # ------------------------------------------------------------ certificate
-    def certify(self) -> TangentCertificate:
-        """The tangent certificate (computed once); raises InternalCheckError if it contradicts ``dimension``."""
-        if self.certificate is None:
-            cert = tangent_certificate(self.parametrization, self.auxiliary, self.domain, expected=self.dimension,
-                                       seeds=self.certificate_seeds, where=f"component {self.pattern_description!r}")
-            object.__setattr__(self, "certificate", cert)
-        return self.certificate
+    def certify(self, seeds: Sequence[int] = (0, 1)) -> TangentCertificate:
+        """The tangent certificate: the stored one, or computed now (not stored: the value does not change).
+
+        Raises
+        ------
+        InternalCheckError
+            The maximal exact tangent rank at the sampled points differs from ``dimension``.
+        """
+        if self.certificate is not None:
+            return self.certificate
+        return _certificate(self.parametrization, self.auxiliary, self.domain, self.dimension, self.sampler,
+                            tuple(seeds), self.pattern_description)
+
+    def sample_auxiliary(self, seed: int = 0) -> tuple[Fraction, ...]:
+        """A point of the domain: from the generator's sampler (checked against the domain), or sampled."""
+        if self.sampler is None:
+            return self.as_set().sample_auxiliary(seed=seed)
+        point = tuple(self.sampler(seed))
+        if not self.domain.contains(point):
+            raise InternalCheckError(f"component {self.pattern_description!r}: the generator's point {point} "
+                                     "is not in the domain")
+        return point
 
     # ------------------------------------------------------------ membership
     def _check_network(self, net: Network) -> None:
@@ -265,16 +254,16 @@ class FiberComponent:
     def sample(self, seed: int = 0) -> Network:
         """A network in the piece (the representative copy), deterministic given ``seed``.
 
-        Samples the domain (exact LP plus rejection) and maps the point through
-        the parametrization.  When the implicit form is known, the sample is
-        checked against it.
+        Takes a point of the domain (:meth:`sample_auxiliary`) and maps it
+        through the parametrization.  When the implicit form is known, the
+        sample is checked against it.
 
         Raises
         ------
         InternalCheckError
             The sample violates the implicit form (parametrization and implicit form disagree).
         """
-        values = self.as_set().sample(seed=seed)
+        values = map_parametrization(self.parametrization, self.auxiliary, self.sample_auxiliary(seed))
         net = Network.from_parameters(self.architecture, values)
         if self.implicit is not None and not self.implicit.contains(values):
             raise InternalCheckError(f"component {self.pattern_description!r}: sample {values} of the "
@@ -306,6 +295,83 @@ class FiberComponent:
     def to_json(self, indent: int | None = 1) -> str:
         """JSON text of :meth:`to_dict`."""
         return json.dumps(self.to_dict(), indent=indent)
+
+
+def _tilde(coords) -> tuple:
+    return tuple(sympy.Symbol(r"\tilde{" + str(c)[0] + "}" + str(c)[1:], real=True) for c in coords)
+
+
+def _certificate(parametrization, auxiliary, domain, dimension, sampler, seeds, where) -> TangentCertificate:
+    points = None
+    if sampler is not None:
+        points = [tuple(sampler(seed)) for seed in seeds]
+        for point in points:
+            if not domain.contains(point):
+                raise InternalCheckError(f"component {where!r}: the generator's point {point} is not in the domain")
+    return tangent_certificate(parametrization, auxiliary, domain, expected=dimension, seeds=seeds,
+                               where=f"component {where!r}", points=points)
+
+
+def make_component(architecture, pattern, parametrization, auxiliary, domain, implicit, dimension: int,
+                   multiplicity: int = 1, description: str = "", membership: Callable | None = None,
+                   sampler: Callable | None = None, certify: bool = True, seeds: Sequence[int] = (0, 1),
+                   component_type: type | None = None, **extra) -> FiberComponent:
+    """Assemble a :class:`FiberComponent`: normalize the expressions and, with ``certify``, compute its certificate.
+
+    Parameters
+    ----------
+    architecture : sequence of int
+    pattern : hashable
+    parametrization : sequence of SymPy expressions (or exact numbers)
+        One per network coordinate, in ``auxiliary``.
+    auxiliary : sequence of sympy.Symbol
+    domain : BasicSet or None
+        Over exactly ``auxiliary`` (None: no constraint).
+    implicit : BasicSet or None
+    dimension : int
+        The generator's value; the certificate must agree.
+    multiplicity, description, membership, sampler
+        As in :class:`FiberComponent`.
+    certify : bool
+        Compute the exact tangent-rank certificate now (default); without it
+        :meth:`FiberComponent.certify` computes it on request.
+    seeds : sequence of int
+        The sampled points of the certificate.
+    component_type : type, optional
+        A subclass of :class:`FiberComponent` to build; ``extra`` holds its additional fields.
+
+    Raises
+    ------
+    InternalCheckError
+        The maximal exact tangent rank differs from ``dimension``.
+    """
+    arch = tuple(architecture)
+    aux = tuple(auxiliary)
+    domain = BasicSet(aux, ()) if domain is None else domain
+    normalized = BasicSet(parameter_symbols(arch), domain.constraints, aux, tuple(parametrization))
+    certificate = None
+    where = description or _describe(pattern)
+    if certify:
+        certificate = _certificate(normalized.parametrization, aux, domain, dimension, sampler, tuple(seeds), where)
+    kind = component_type or FiberComponent
+    return kind(arch, pattern, normalized.parametrization, aux, domain, implicit, dimension, multiplicity,
+                description, membership, sampler, certificate, **extra)
+
+
+def component_from_implicit(architecture, pattern, implicit: BasicSet, dimension: int, **options) -> FiberComponent:
+    """A component given by its implicit form only: the identity parametrization over copies of the coordinates.
+
+    The implicit form must be samplable by exact LP and rejection (see
+    :meth:`BasicSet.sample`); ``options`` go to :func:`make_component`.
+    """
+    arch = tuple(architecture)
+    coords = parameter_symbols(arch)
+    if not isinstance(implicit, BasicSet) or implicit.variables != coords or implicit.auxiliary \
+            or implicit.parametrization is not None:
+        raise ValueError(f"implicit must be a BasicSet over parameter_symbols({arch}) without auxiliary symbols")
+    tilde = _tilde(coords)
+    renamed = [c.as_relational().xreplace(dict(zip(coords, tilde))) for c in implicit.constraints]
+    return make_component(arch, pattern, tilde, tilde, BasicSet(tilde, renamed), implicit, dimension, **options)
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ import json
 import math
 import random
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
@@ -40,6 +41,9 @@ from .symbols import symbol_sort_key
 
 __all__ = [
     "RELATIONS",
+    "linear_constraint",
+    "monomial_constraint",
+    "map_parametrization",
     "PolynomialConstraint",
     "constraint",
     "BasicSet",
@@ -70,8 +74,122 @@ def _sympify(expr, where: str) -> sympy.Expr:
     return out
 
 
+#: Walks of expressions by identity: normalization, certificates, sampling and membership walk the same
+#: parametrization entries again; equal-valued copies must not cost a structural comparison each.
+_WALKS: dict = {}
+
+
+@lru_cache(maxsize=512)
+def _index_of(gens: tuple) -> dict:
+    return {g: i for i, g in enumerate(gens)}
+
+
+def _walk(expr, gens: tuple, negative: bool):
+    """``(num, den)`` dicts of ``expr`` in ``gens`` (see :func:`_walk_expr`), cached by object identity."""
+    key = (id(expr), id(gens), negative)
+    hit = _WALKS.get(key)
+    if hit is not None and hit[0] is expr and hit[1] is gens:
+        return hit[2]
+    result = _walk_expr(expr, _index_of(gens), len(gens), negative)
+    if len(_WALKS) > 1 << 18:
+        _WALKS.clear()
+    _WALKS[key] = (expr, gens, result)  # the references keep the ids valid
+    return result
+
+
+def _walk_expr(expr, index: Mapping, n: int, negative: bool):
+    """``(num, den)`` dicts of a SymPy expression built from rationals, ``index``'s symbols, +, * and integer powers.
+
+    Without ``negative`` only polynomials are accepted (``den`` is 1).  Returns None for anything else,
+    so callers fall back to SymPy's own (slower) conversion.  This avoids ``sympy.Poly`` and
+    ``sympy.cancel`` on the thousands of simple entries (``lambda alpha_j``, ``kappa / lambda``) of
+    wide networks.
+    """
+    zero = (0,) * n
+    if expr.is_Mul:
+        coeff, rest = expr.as_coeff_Mul()
+        if coeff.is_Rational and (rest.is_Symbol or (rest.is_Pow and rest.base.is_Symbol and rest.exp.is_Integer)):
+            base, e = (rest, 1) if rest.is_Symbol else (rest.base, int(rest.exp))
+            i = index.get(base)
+            if i is not None and (e >= 0 or negative):
+                mono = tuple(abs(e) if j == i else 0 for j in range(n))
+                value = _rational(coeff)
+                if e >= 0:
+                    return {mono: value}, {zero: Fraction(1)}
+                return {zero: value}, {mono: Fraction(1)}
+    if expr.is_Rational:
+        value = _rational(expr)
+        return ({zero: value} if value else {}), {zero: Fraction(1)}
+    if expr.is_Symbol:
+        i = index.get(expr)
+        if i is None:
+            return None
+        return {tuple(int(j == i) for j in range(n)): Fraction(1)}, {zero: Fraction(1)}
+    if expr.is_Add:
+        num, den = {}, {zero: Fraction(1)}
+        for arg in expr.args:
+            part = _walk_expr(arg, index, n, negative)
+            if part is None:
+                return None
+            pn, pd = part
+            if pd != den:
+                num, den = _poly_add(_poly_mul(num, pd), _poly_mul(pn, den)), _poly_mul(den, pd)
+            else:
+                num = _poly_add(num, pn)
+        return num, den
+    if expr.is_Mul:
+        num, den = {zero: Fraction(1)}, {zero: Fraction(1)}
+        for arg in expr.args:
+            part = _walk_expr(arg, index, n, negative)
+            if part is None:
+                return None
+            num, den = _poly_mul(num, part[0]), _poly_mul(den, part[1])
+        return num, den
+    if expr.is_Pow and expr.exp.is_Integer:
+        e = int(expr.exp)
+        if e < 0 and not negative:
+            return None
+        part = _walk_expr(expr.base, index, n, negative)
+        if part is None:
+            return None
+        base_num, base_den = part if e >= 0 else (part[1], part[0])
+        num, den = {zero: Fraction(1)}, {zero: Fraction(1)}
+        for _ in range(abs(e)):
+            num, den = _poly_mul(num, base_num), _poly_mul(den, base_den)
+        return num, den
+    return None
+
+
+def _is_reduced(expr, gens: tuple) -> bool:
+    """True for a polynomial divided by a monomial sharing no variable with it (SymPy's own printed form)."""
+    parts = _walk(expr, gens, negative=True)
+    if parts is None:
+        return False
+    num, den = parts
+    if len(den) != 1:
+        return False
+    (mono, coeff), = den.items()
+    if coeff != 1:
+        return False
+    return not any(e and all(m[i] for m in num) for i, e in enumerate(mono))
+
+
+def _poly_add(a: PolyDict, b: PolyDict) -> PolyDict:
+    out = dict(a)
+    for m, c in b.items():
+        v = out.get(m, Fraction(0)) + c
+        if v:
+            out[m] = v
+        else:
+            out.pop(m, None)
+    return out
+
+
 def _poly_dict(expr: sympy.Expr, gens: Sequence[sympy.Symbol], where: str) -> PolyDict:
     """``expr`` as ``{exponents: Fraction}`` in ``gens``; rejects non-polynomials and irrational coefficients."""
+    fast = _walk(expr, tuple(gens), negative=False)
+    if fast is not None:
+        return fast[0]
     if not gens:
         if not expr.is_Rational:
             raise ValueError(f"{where} = {expr} is not a rational number")
@@ -108,12 +226,11 @@ def _normal_form(poly: PolyDict, relation: str) -> tuple[PolyDict, str]:
         value = next(iter(poly.values()))
         return ({(): Fraction(_sign(value))} if value else {}), relation
     den = math.lcm(*(c.denominator for c in poly.values()))
-    ints = {m: c * den for m, c in poly.items()}
-    g = math.gcd(*(int(c) for c in ints.values()))
-    scaled = {m: c / g for m, c in ints.items()}
-    if relation in ("==", "!=") and scaled[max(scaled)] < 0:
-        scaled = {m: -c for m, c in scaled.items()}
-    return scaled, relation
+    ints = {m: c.numerator * (den // c.denominator) for m, c in poly.items()}
+    g = math.gcd(*ints.values())
+    if relation in ("==", "!=") and ints[max(ints)] < 0:
+        g = -g
+    return {m: Fraction(c // g) for m, c in ints.items()}, relation
 
 
 def _sign(value: Fraction) -> int:
@@ -136,21 +253,35 @@ class PolynomialConstraint:
     """``polynomial  relation  0`` over Q, in canonical normal form.
 
     Build with :func:`constraint`; the constructor expects an already
-    normalized polynomial.  Equal constraints compare and hash equal.
+    normalized polynomial given by its generators and terms.  Equal
+    constraints compare and hash equal.
 
     Attributes
     ----------
-    polynomial : sympy.Expr
-        Primitive integer polynomial (for ``==`` and ``!=`` with positive
-        leading coefficient in the lex order of :func:`~semialg_fibers.symbols.symbol_sort_key`).
-        A constant constraint is normalized to ``0 == 0`` (true) or ``0 != 0`` (false).
     relation : {"==", "!=", ">", ">="}
+    gens : tuple of sympy.Symbol
+        The symbols the polynomial involves, in the order of
+        :func:`~semialg_fibers.symbols.symbol_sort_key`.
+    terms : tuple of (exponents, Fraction)
+        The terms of a primitive integer polynomial (for ``==`` and ``!=``
+        with positive leading coefficient in the lex order of ``gens``),
+        sorted.  A constant constraint is normalized to ``0 == 0`` (true)
+        or ``0 != 0`` (false), with no terms.
+    polynomial : sympy.Expr
+        The polynomial as a SymPy expression (built on first use).
     """
 
-    polynomial: sympy.Expr
     relation: str
-    gens: tuple = field(default=(), compare=False, repr=False)
-    terms: tuple = field(default=(), compare=False, repr=False)
+    gens: tuple = ()
+    terms: tuple = ()
+
+    def __repr__(self) -> str:
+        return f"PolynomialConstraint(polynomial={self.polynomial}, relation={self.relation!r})"
+
+    @cached_property
+    def polynomial(self) -> sympy.Expr:
+        """The polynomial as a SymPy expression."""
+        return _dict_expr(dict(self.terms), self.gens) if self.terms else sympy.Integer(0)
 
     def __post_init__(self):
         if self.relation not in RELATIONS:
@@ -256,10 +387,55 @@ def constraint(lhs, relation: str = "==", rhs=0) -> PolynomialConstraint:
         lhs, rhs, relation = rhs, lhs, _FLIP[relation]
     if relation not in RELATIONS:
         raise ValueError(f"relation must be one of {RELATIONS + tuple(_FLIP)}, got {relation!r}")
-    expr = sympy.expand(_sympify(lhs, "lhs") - _sympify(rhs, "rhs"))
+    expr = _sympify(lhs, "lhs") - _sympify(rhs, "rhs")
     gens = tuple(sorted(expr.free_symbols, key=symbol_sort_key))
     poly = _poly_dict(expr, gens, "constraint")
     return _make(poly, gens, relation)
+
+
+def monomial_constraint(monomials: Mapping, relation: str = "==") -> PolynomialConstraint:
+    """The normalized constraint ``sum_mono coefficient * prod(mono)  REL  0`` from ``{tuple of symbols: coefficient}``.
+
+    A key is the tuple of the symbols of one monomial (repeated for powers;
+    ``()`` for the constant).  Built without SymPy arithmetic, for the many
+    simple constraints of wide networks.
+
+    >>> x, y = sympy.symbols("x y", real=True)
+    >>> monomial_constraint({(x, y): 2, (x, x): -1, (): 3}, ">") == constraint(2 * x * y - x**2 + 3, ">")
+    True
+    """
+    if relation in _FLIP:
+        monomials = {mono: -Fraction(c) for mono, c in monomials.items()}
+        relation = _FLIP[relation]
+    if relation not in RELATIONS:
+        raise ValueError(f"relation must be one of {RELATIONS + tuple(_FLIP)}, got {relation!r}")
+    gens = tuple(sorted({g for mono, c in monomials.items() if c for g in mono}, key=symbol_sort_key))
+    index = {g: i for i, g in enumerate(gens)}
+    poly: PolyDict = {}
+    for mono, c in monomials.items():
+        if not c:
+            continue
+        exps = [0] * len(gens)
+        for g in mono:
+            exps[index[g]] += 1
+        key = tuple(exps)
+        poly[key] = poly.get(key, Fraction(0)) + Fraction(c)
+    return _make({m: c for m, c in poly.items() if c}, gens, relation)
+
+
+def linear_constraint(coefficients: Mapping, constant=0, relation: str = "==") -> PolynomialConstraint:
+    """The normalized constraint ``sum_s coefficients[s] s + constant  REL  0``, built without SymPy arithmetic.
+
+    For the thousands of linear equations of wide networks (a neuron on a
+    known line); equal to ``constraint(sum(c * s) + constant, relation)``.
+
+    >>> x, y = sympy.symbols("x y", real=True)
+    >>> linear_constraint({x: Fraction(-2), y: 4}) == constraint(-2 * x + 4 * y, "==")
+    True
+    """
+    monomials = {(v,): c for v, c in coefficients.items()}
+    monomials[()] = constant
+    return monomial_constraint(monomials, relation)
 
 
 def _make(poly: PolyDict, gens: tuple, relation: str) -> PolynomialConstraint:
@@ -267,12 +443,12 @@ def _make(poly: PolyDict, gens: tuple, relation: str) -> PolynomialConstraint:
     if not any(any(m) for m in poly):
         value = next(iter(poly.values()), Fraction(0))
         truth = _holds(value, relation)
-        return PolynomialConstraint(sympy.Integer(0), "==" if truth else "!=", (), ())
+        return PolynomialConstraint("==" if truth else "!=", (), ())
     used = [i for i in range(len(gens)) if any(m[i] for m in poly)]
     gens = tuple(gens[i] for i in used)
     poly = {tuple(m[i] for i in used): c for m, c in poly.items()}
     terms = tuple(sorted(poly.items(), reverse=True))
-    return PolynomialConstraint(_dict_expr(poly, gens), relation, gens, terms)
+    return PolynomialConstraint(relation, gens, terms)
 
 
 def _as_constraint(item, where: str) -> PolynomialConstraint:
@@ -288,9 +464,25 @@ def _as_constraint(item, where: str) -> PolynomialConstraint:
 
 def _constraint_sort_key(c: PolynomialConstraint, order: Mapping) -> tuple:
     rel = RELATIONS.index(c.relation)
-    # leading variable in the ambient order first, so equations read in SPEC coordinate order
+    # leading variable in the ambient order first, so equations read in coordinate order
     positions = sorted(order.get(g, len(order)) for g in c.gens)
-    return (rel, tuple(positions), c.degree(), sympy.sstr(c.polynomial, order="lex"))
+    return (rel, tuple(positions), c.degree())
+
+
+def _sorted_constraints(items, order: Mapping) -> tuple:
+    """Canonical order: relation, variables, degree, then the printed polynomial (only to break ties)."""
+    keyed = sorted(((_constraint_sort_key(c, order), i, c) for i, c in enumerate(items)), key=lambda t: (t[0], t[1]))
+    out, start = [], 0
+    while start < len(keyed):
+        end = start
+        while end < len(keyed) and keyed[end][0] == keyed[start][0]:
+            end += 1
+        group = [c for _, _, c in keyed[start:end]]
+        if len(group) > 1:
+            group.sort(key=lambda c: sympy.sstr(c.polynomial, order="lex"))
+        out.extend(group)
+        start = end
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- basic sets
@@ -355,7 +547,7 @@ class BasicSet:
         if any(c.is_false for c in items):
             items = [constraint(0, "!=")]
         unique = {c: None for c in items if not c.is_true}
-        ordered = tuple(sorted(unique, key=lambda c: _constraint_sort_key(c, order)))
+        ordered = _sorted_constraints(list(unique), order)
         param = self.parametrization
         if param is not None:
             param = tuple(_sympify(p, f"parametrization[{i}]") for i, p in enumerate(param))
@@ -365,8 +557,9 @@ class BasicSet:
                 extra = p.free_symbols - set(auxiliary)
                 if extra:
                     raise ValueError(f"parametrization[{i}] = {p} uses {sorted(map(str, extra))}, which are not auxiliary")
-            # canonical rational-function form, so equal sets compare equal
-            param = tuple(sympy.cancel(p) for p in param)
+            # canonical rational-function form, so equal sets compare equal (entries that are already a
+            # polynomial over a monomial without common factor are kept: wide networks have thousands)
+            param = tuple(p if _is_reduced(p, auxiliary) else sympy.cancel(p) for p in param)
             for c in ordered:
                 if c.free_symbols & set(variables):
                     raise ValueError("with a parametrization, constraints may involve auxiliary symbols only; "
@@ -465,7 +658,7 @@ class BasicSet:
         if self.parametrization is not None:
             aux_point = _sample_constraints(self.constraints, self.auxiliary, rng, attempts,
                                             parametrization=self.parametrization)
-            return _map_parametrization(self.parametrization, self.auxiliary, aux_point)
+            return map_parametrization(self.parametrization, self.auxiliary, aux_point)
         joint = self.variables + self.auxiliary
         point = _sample_constraints(self.constraints, joint, rng, attempts)
         return point[: len(self.variables)]
@@ -576,6 +769,9 @@ def union(pieces: Sequence[BasicSet]) -> SemialgebraicSet:
 
 # ---------------------------------------------------------------- existence of auxiliary values
 def _rational_parts(expr: sympy.Expr, gens: Sequence[sympy.Symbol], where: str) -> tuple[PolyDict, PolyDict]:
+    fast = _walk(expr, gens if isinstance(gens, tuple) else tuple(gens), negative=True)
+    if fast is not None:
+        return fast
     num, den = sympy.fraction(sympy.together(expr))
     return _poly_dict(sympy.expand(num), gens, where), _poly_dict(sympy.expand(den), gens, where)
 
@@ -785,7 +981,13 @@ def _sample_constraints(constraints: Sequence[PolynomialConstraint], symbols: Se
         + "; ".join(f"{c.polynomial} {c.relation} 0" for c in checks))
 
 
-def _map_parametrization(parametrization, auxiliary, point) -> tuple[Fraction, ...]:
+def map_parametrization(parametrization, auxiliary, point) -> tuple[Fraction, ...]:
+    """The exact image of an auxiliary point under rational functions of the auxiliary symbols.
+
+    >>> lam = sympy.Symbol("lambda", real=True)
+    >>> map_parametrization((2 * lam, 1 / lam), (lam,), (Fraction(1, 2),))
+    (Fraction(1, 1), Fraction(2, 1))
+    """
     out = []
     for i, expr in enumerate(parametrization):
         num, den = _rational_parts(expr, auxiliary, f"parametrization[{i}]")

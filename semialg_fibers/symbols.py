@@ -17,6 +17,7 @@ canonical form built on it deterministic.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
 
@@ -30,6 +31,8 @@ __all__ = [
     "parameter_symbols",
     "shallow_symbols",
     "auxiliary_symbols",
+    "AuxiliaryFactory",
+    "sympy_rational",
     "parameter_coordinates",
     "symbol_sort_key",
 ]
@@ -145,6 +148,47 @@ def auxiliary_symbols(name: str, count: int, start: int = 1) -> tuple[sympy.Symb
     return tuple(sympy.Symbol(f"{name}_{{{i}}}", real=True) for i in range(start, start + count))
 
 
+def sympy_rational(value) -> sympy.Rational:
+    """The SymPy rational of an exact ``Fraction`` (or int).
+
+    >>> sympy_rational(Fraction(-3, 4))
+    -3/4
+    """
+    value = Fraction(value)
+    return sympy.Rational(value.numerator, value.denominator)
+
+
+class AuxiliaryFactory:
+    """Fresh auxiliary symbols per family (TeX names), numbered in creation order.
+
+    With ``values`` a generator records, alongside each symbol, its value at
+    one constructed point of the component it is building.
+
+    >>> make = AuxiliaryFactory()
+    >>> make.new(r"\\lambda", 2), make.new(r"\\lambda", values=[Fraction(3)])
+    ((\\lambda_{1}, \\lambda_{2}), (\\lambda_{3},))
+    >>> make.symbols, make.values
+    ([\\lambda_{1}, \\lambda_{2}, \\lambda_{3}], [None, None, Fraction(3, 1)])
+    """
+
+    def __init__(self):
+        self.counts: dict = {}
+        self.symbols: list = []
+        self.values: list = []
+
+    def new(self, family: str, count: int = 1, values=None) -> tuple:
+        """``count`` new symbols of ``family`` (or one per entry of ``values``, recording the values)."""
+        if values is not None:
+            values = [Fraction(v) for v in values]
+            count = len(values)
+        start = self.counts.get(family, 0) + 1
+        self.counts[family] = start + count - 1
+        out = auxiliary_symbols(family, count, start) if count else ()
+        self.symbols.extend(out)
+        self.values.extend(values if values is not None else [None] * count)
+        return out
+
+
 def parameter_coordinates(symbol: sympy.Symbol) -> tuple[int, int, int, int] | None:
     """``(layer, kind, row, col)`` of a parameter symbol (kind 0 = weight, 1 = bias, col 0 for biases), else None.
 
@@ -165,6 +209,7 @@ def parameter_coordinates(symbol: sympy.Symbol) -> tuple[int, int, int, int] | N
     return None
 
 
+@lru_cache(maxsize=1 << 16)
 def symbol_sort_key(symbol: sympy.Symbol) -> tuple:
     """Deterministic order: parameter symbols in SPEC flat order, then others by natural name order.
 

@@ -24,7 +24,7 @@ import sympy
 
 from . import linalg
 from .exceptions import InternalCheckError
-from .semialgebraic import BasicSet, _eval_dict, _rational_parts
+from .semialgebraic import BasicSet, _rational_parts
 
 __all__ = ["TangentCertificate", "jacobian", "parametrization_rank", "tangent_certificate"]
 
@@ -57,13 +57,22 @@ class TangentCertificate:
                 "points": [[str(v) for v in p] for p in self.points]}
 
 
-def _derivative(poly: dict, j: int) -> dict:
-    out = {}
+def _value_and_gradient(poly: dict, point: Sequence[Fraction]) -> tuple[Fraction, dict]:
+    """``p(point)`` and the nonzero partial derivatives ``{j: dp/dx_j(point)}``, one pass over the terms."""
+    value, grad = Fraction(0), {}
     for m, c in poly.items():
-        if m[j]:
-            mm = tuple(e - 1 if i == j else e for i, e in enumerate(m))
-            out[mm] = out.get(mm, Fraction(0)) + c * m[j]
-    return out
+        support = [(i, e) for i, e in enumerate(m) if e]
+        term = c
+        for i, e in support:
+            term *= point[i] ** e
+        value += term
+        for j, ej in support:
+            partial = c * ej
+            for i, e in support:
+                partial *= point[i] ** (e - 1 if i == j else e)
+            if partial:
+                grad[j] = grad.get(j, Fraction(0)) + partial
+    return value, grad
 
 
 def jacobian(expressions: Sequence, symbols: Sequence[sympy.Symbol], point: Sequence[Fraction]) -> tuple[tuple[Fraction, ...], ...]:
@@ -94,16 +103,15 @@ def jacobian(expressions: Sequence, symbols: Sequence[sympy.Symbol], point: Sequ
     point = tuple(point)
     rows = []
     for i, expr in enumerate(expressions):
-        num, den = _rational_parts(sympy.sympify(expr), symbols, f"expressions[{i}]")
-        q = _eval_dict(den, point)
+        num, den = _rational_parts(expr if isinstance(expr, sympy.Basic) else sympy.sympify(expr), symbols,
+                                   f"expressions[{i}]")
+        q, dq = _value_and_gradient(den, point)
         if q == 0:
             raise ValueError(f"expressions[{i}] = {expr} has a vanishing denominator at {point}")
-        p = _eval_dict(num, point)
-        row = []
-        for j in range(len(symbols)):
-            dp = _eval_dict(_derivative(num, j), point)
-            dq = _eval_dict(_derivative(den, j), point)
-            row.append((dp * q - p * dq) / (q * q))
+        p, dp = _value_and_gradient(num, point)
+        row = [Fraction(0)] * len(symbols)
+        for j in set(dp) | set(dq):
+            row[j] = (dp.get(j, 0) * q - p * dq.get(j, 0)) / (q * q)
         rows.append(tuple(row))
     return tuple(rows)
 
@@ -142,7 +150,8 @@ def parametrization_rank(parametrization: Sequence, auxiliary: Sequence[sympy.Sy
 
 
 def tangent_certificate(parametrization: Sequence, auxiliary: Sequence[sympy.Symbol], domain: BasicSet,
-                        expected: int | None = None, seeds: Sequence[int] = (0, 1), where: str = "piece") -> TangentCertificate:
+                        expected: int | None = None, seeds: Sequence[int] = (0, 1), where: str = "piece",
+                        points: Sequence[Sequence[Fraction]] | None = None) -> TangentCertificate:
     """Tangent ranks at points sampled from ``domain``, compared with an expected dimension.
 
     Parameters
@@ -157,6 +166,9 @@ def tangent_certificate(parametrization: Sequence, auxiliary: Sequence[sympy.Sym
         One sampled point per seed (at least two are recommended).
     where : str
         Name of the piece, for the error message.
+    points : sequence of auxiliary points, optional
+        Points of the domain constructed by the caller (one per seed); by
+        default they are sampled from ``domain``.
 
     Returns
     -------
@@ -181,14 +193,13 @@ def tangent_certificate(parametrization: Sequence, auxiliary: Sequence[sympy.Sym
     auxiliary = tuple(auxiliary)
     if tuple(domain.variables) != auxiliary or domain.auxiliary:
         raise ValueError(f"{where}: the domain must be a set over exactly the auxiliary symbols {auxiliary}")
-    parametrized = BasicSet(tuple(sympy.Dummy(f"x{i}") for i in range(len(parametrization))), domain.constraints,
-                            auxiliary, tuple(parametrization))
     equations = [c.polynomial for c in domain.constraints if c.relation == "=="]
-    points, ranks = [], []
-    for seed in seeds:
-        point = parametrized.sample_auxiliary(seed=seed)
-        points.append(point)
-        ranks.append(parametrization_rank(parametrization, auxiliary, point, equations))
+    if points is None:
+        parametrized = BasicSet(tuple(sympy.Dummy(f"x{i}") for i in range(len(parametrization))), domain.constraints,
+                                auxiliary, tuple(parametrization))
+        points = [parametrized.sample_auxiliary(seed=seed) for seed in seeds]
+    points = [tuple(p) for p in points]
+    ranks = [parametrization_rank(parametrization, auxiliary, point, equations) for point in points]
     best = max(ranks, default=0)
     if expected is not None and best != expected:
         raise InternalCheckError(

@@ -1,4 +1,4 @@
-"""Tests of FiberComponent and Fiber on hand-made pieces, checked with the exact oracle (SPEC section 7)."""
+"""Tests of FiberComponent and Fiber on hand-made pieces, checked with the exact oracle."""
 
 import json
 import random
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import permute_and_scale, random_network
-from semialg_fibers.components import Fiber, FiberComponent
+from semialg_fibers.components import Fiber, FiberComponent, component_from_implicit, make_component
 from semialg_fibers.symmetries import hidden_permutations, permute_hidden
 from semialg_fibers.exceptions import InternalCheckError, NotDecidedError, ShapeError
 from semialg_fibers.network import Network
@@ -33,7 +33,7 @@ def shallow_orbit(net: Network, multiplicity: int = 1) -> FiberComponent:
     param += list(b2)
     param = [sympy.nsimplify(p) if not isinstance(p, Fraction) else sympy.Rational(p.numerator, p.denominator)
              for p in param]
-    return FiberComponent(net.architecture, ("orbit", n), tuple(param), lam,
+    return make_component(net.architecture, ("orbit", n), tuple(param), lam,
                           BasicSet(lam, [(v, ">", 0) for v in lam]), None, dimension=n, multiplicity=multiplicity,
                           description="the H_n orbit: permute and positively scale the hidden neurons")
 
@@ -46,7 +46,7 @@ def identity_piece() -> tuple[Network, FiberComponent]:
     P = parameter_symbols(net.architecture)
     implicit = BasicSet(P, [(P[0], ">", 0), (P[1], "<", 0), (P[0] * P[4], "==", 1), (P[1] * P[5], "==", 1),
                             (P[2] * P[1], "==", P[3] * P[0]), (P[6] * P[0], "==", -P[2])])
-    comp = FiberComponent(net.architecture, "cancelling pair", (l1, -l2, l1 * beta, -l2 * beta, 1 / l1, -1 / l2, -beta),
+    comp = make_component(net.architecture, "cancelling pair", (l1, -l2, l1 * beta, -l2 * beta, 1 / l1, -1 / l2, -beta),
                           (l1, l2, beta), BasicSet((l1, l2, beta), [(l1, ">", 0), (l2, ">", 0)]), implicit,
                           dimension=3, multiplicity=2,
                           description="s(z) - s(-z) = z on the line z = x + beta, the constant -beta in the output bias")
@@ -127,11 +127,13 @@ def test_wrong_dimension_raises():
     net = SHALLOW[0][1]
     comp = shallow_orbit(net)
     with pytest.raises(InternalCheckError, match="tangent ranks"):
-        FiberComponent(net.architecture, "orbit", comp.parametrization, comp.auxiliary, comp.domain, None, dimension=3)
-    lazy = FiberComponent(net.architecture, "orbit", comp.parametrization, comp.auxiliary, comp.domain, None,
-                          dimension=1, certify_now=False)
+        make_component(net.architecture, "orbit", comp.parametrization, comp.auxiliary, comp.domain, None, dimension=3)
+    lazy = make_component(net.architecture, "orbit", comp.parametrization, comp.auxiliary, comp.domain, None,
+                          dimension=1, certify=False)
+    assert lazy.certificate is None  # a plain value: nothing computed unless asked
     with pytest.raises(InternalCheckError):
         lazy.certify()
+    assert lazy.certificate is None  # and certify() does not change it
 
 
 def test_implicit_only_component():
@@ -139,9 +141,9 @@ def test_implicit_only_component():
     P = parameter_symbols(net.architecture)
     implicit = BasicSet(P, [(P[0] * P[2], "==", 6), (P[1], "==", 0), (P[3], "==", 1), (P[0], ">", 0)])
     with pytest.raises(NotDecidedError):   # the identity parametrization cannot be sampled on a hyperbola
-        FiberComponent(net.architecture, "orbit", None, (), None, implicit, dimension=1)
+        component_from_implicit(net.architecture, "orbit", implicit, dimension=1)
     linear = BasicSet(P, [(P[1], "==", 0), (P[3], "==", 1), (P[0], ">", 0), (P[2], "==", 0)])
-    comp = FiberComponent(net.architecture, "slab", None, (), None, linear, dimension=1)
+    comp = component_from_implicit(net.architecture, "slab", linear, dimension=1)
     assert comp.contains(comp.sample(2))
 
 
@@ -149,7 +151,7 @@ def test_component_argument_checks():
     net = SHALLOW[0][1]
     comp = shallow_orbit(net)
     with pytest.raises(ShapeError):
-        FiberComponent(net.architecture, "x", comp.parametrization[:-1], comp.auxiliary, comp.domain, None, 2)
+        make_component(net.architecture, "x", comp.parametrization[:-1], comp.auxiliary, comp.domain, None, 2)
     with pytest.raises(ValueError, match="multiplicity"):
         FiberComponent(net.architecture, "x", comp.parametrization, comp.auxiliary, comp.domain, None, 2, 0)
     with pytest.raises(ShapeError):
@@ -159,7 +161,7 @@ def test_component_argument_checks():
 def test_membership_callable_overrides():
     net = SHALLOW[0][1]
     comp = shallow_orbit(net)
-    always = FiberComponent(net.architecture, "x", comp.parametrization, comp.auxiliary, comp.domain, None, 2,
+    always = make_component(net.architecture, "x", comp.parametrization, comp.auxiliary, comp.domain, None, 2,
                             membership=lambda other: bool(equivalent(net, other)))
     assert always.contains(permute_hidden(net, [(1, 0)]))
 

@@ -3,7 +3,7 @@
 import pytest
 import sympy
 
-from semialg_fibers.components import Fiber, FiberComponent
+from semialg_fibers.components import Fiber, component_from_implicit, make_component
 from semialg_fibers.latex import basic_set_latex, constraint_latex, network_latex
 from semialg_fibers.network import Network
 from semialg_fibers.semialgebraic import BasicSet, constraint
@@ -59,7 +59,7 @@ def test_constraint_order_is_kept_not_sympy_order():
 
 def test_fiber_section():
     net = Network.from_layers([([[2]], [0]), ([[3]], [1])])
-    comp = FiberComponent(net.architecture, "orbit", ORBIT.parametrization, (lam,), BasicSet((lam,), [(lam, ">", 0)]),
+    comp = make_component(net.architecture, "orbit", ORBIT.parametrization, (lam,), BasicSet((lam,), [(lam, ">", 0)]),
                           IMPLICIT, dimension=1, description="the H_1 orbit: scale the neuron by lambda > 0")
     text = Fiber.from_components(net, [comp]).latex()
     assert text.startswith(r"\section*{Fiber of a network of architecture $(1, 1, 1)$}")
@@ -72,6 +72,6 @@ def test_fiber_section():
 def test_implicit_only_component_prints_its_implicit_form():
     net = Network.from_layers([([[2]], [0]), ([[0]], [1])])
     linear = BasicSet((W11, b1, W2, b2), [(b1, "==", 0), (b2, "==", 1), (W11, ">", 0), (W2, "==", 0)])
-    comp = FiberComponent(net.architecture, "dead output", None, (), None, linear, dimension=1)
+    comp = component_from_implicit(net.architecture, "dead output", linear, dimension=1)
     assert comp.latex() == (r"\left\{ \theta \in \mathbb{R}^{4} : \begin{aligned} b^{(1)}_{1} &= 0, \\ "
                             r"W^{(2)}_{1,1} &= 0, \\ b^{(2)}_{1} &= 1, \\ W^{(1)}_{1,1} &> 0 \end{aligned} \right\}")

@@ -16,7 +16,8 @@ from semialg_fibers.exceptions import InternalCheckError
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.orthant import (canonical_data, fiber, fiber_dimension, generic_fiber_dimension,
                                     jacobian_upper_bound, orientation_choices)
-from semialg_fibers.orthant.fiber import component, fiber_components
+from semialg_fibers.orthant.components import component
+from semialg_fibers.orthant.fiber import fiber_components
 from semialg_fibers.orthant.patterns import role_patterns
 
 GOLDEN = [

@@ -14,7 +14,7 @@ from semialg_fibers.limits import SearchLimits
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.shallow.canonical import canonical_data
 from semialg_fibers.shallow.minimal import canonical_form, minimal_choice, minimal_width, own_choice
-from semialg_fibers.shallow.roles import fiber_dimension
+from semialg_fibers.shallow.dimension import fiber_dimension
 from conftest import REAL_NETWORKS
 from shallow_moves import network_of, random_equivalent, random_shallow
 

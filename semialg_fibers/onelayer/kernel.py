@@ -51,15 +51,12 @@ def flipped_linear_part(data: CanonicalData, flipped: Sequence[int]) -> tuple[tu
     >>> flipped_linear_part(d, ()), flipped_linear_part(d, (0,))
     (((Fraction(0, 1), Fraction(0, 1)),), ((Fraction(1, 1), Fraction(-1, 1)),))
     """
-    rows = [list(row) for row in data.linear]
-    for u in flipped:
-        line = data.lines[u]
-        for j, kj in enumerate(line.kink):
-            if kj:
-                for i, a in enumerate(line.normal):
-                    if a:
-                        rows[j][i] += kj * a
-    return tuple(tuple(row) for row in rows)
+    if not flipped:
+        return data.linear
+    # one integer accumulation for all rank-one terms (Fraction arithmetic per entry is the cost)
+    terms = linalg.outer_sum([data.lines[u].kink for u in flipped], [data.lines[u].normal for u in flipped],
+                             (data.output_dim, data.input_dim))
+    return tuple(tuple(g + t if t else g for g, t in zip(grow, trow)) for grow, trow in zip(data.linear, terms))
 
 
 def complement_basis(data: CanonicalData, mixed: Sequence[int]) -> list:

@@ -1,20 +1,25 @@
 """One hidden layer on the closed nonnegative orthant ``R^m_{>=0}`` (SPEC section 4).
 
 Neuron types, canonical data, exact equivalence and the fiber as a union of
-components (one per orientation / role pattern and matching stratum).  User
+components (one per orientation / role pattern and matching stratum).  The
+modules follow the data flow: :mod:`.types`, :mod:`.canonical`,
+:mod:`.equivalence`, :mod:`.patterns` and :mod:`.matching`,
+:mod:`.components`, :mod:`.fiber`, :mod:`.dimension`.  User
 guide: ``docs/orthant.md``; derivations: ``docs/theory/orthant.md``.
 """
 
 from .canonical import OrthantData, OrthantLine, canonical_data
-from .dimension import generic_fiber_dimension, jacobian_upper_bound
+from .components import OrthantComponent
+from .dimension import fiber_dimension, generic_fiber_dimension, jacobian_upper_bound
 from .equivalence import equivalent
-from .fiber import OrientationChoice, OrthantComponent, fiber, fiber_dimension, orientation_choices
+from .fiber import fiber
 from .matching import MatchingData, matching_data
-from .patterns import OrthantPattern, role_patterns
-from .types import NeuronType, neuron_types
+from .patterns import OrientationChoice, OrthantPattern, orientation_choices, role_patterns
+from .types import NeuronType, RowType, neuron_types
 
 __all__ = [
     "NeuronType",
+    "RowType",
     "neuron_types",
     "OrthantData",
     "OrthantLine",

@@ -23,7 +23,7 @@ from fractions import Fraction
 from .. import linalg
 from ..network import Network
 from ..onelayer.lines import CanonicalData, VisibleLine, collect_lines, line_key
-from .types import NONLINEAR, check_shallow, row_type
+from .types import NONLINEAR, RowType, check_shallow, row_type
 
 __all__ = ["OrthantLine", "OrthantData", "canonical_data"]
 
@@ -108,7 +108,7 @@ def canonical_data(net: Network) -> OrthantData:
             contributions.append((key, tuple(x * t for x in v)))
             if sign < 0:
                 affine.append(i)
-        elif any(row) and kind != "dead":
+        elif any(row) and kind != RowType.DEAD:
             affine.append(i)
     constant = list(second.bias)
     for i in affine:

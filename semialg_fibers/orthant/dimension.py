@@ -16,12 +16,41 @@ from fractions import Fraction
 from typing import Sequence
 
 from .. import linalg
+from ..exceptions import InternalCheckError
+from ..limits import SearchLimits
 from ..network import Network
+from .canonical import canonical_data
+from .patterns import role_patterns
 from .types import DEAD, LINEAR, NONLINEAR, check_shallow, neuron_types
 
-__all__ = ["evaluation_jacobian", "jacobian_upper_bound", "generic_fiber_dimension"]
+__all__ = ["fiber_dimension", "evaluation_jacobian", "jacobian_upper_bound", "generic_fiber_dimension"]
 
 _ZERO = Fraction(0)
+
+
+def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
+    """``dim {theta' : f_theta' = f_theta on R^m_{>=0}}`` (same architecture).
+
+    The maximum over the nonempty role patterns and strata of the piece
+    dimensions (:func:`.patterns.piece_strata`); no component is built.
+
+    Examples
+    --------
+    Two linear neurons computing ``y1 - y2`` (``ncr = 2``), SPEC's generic value
+    ``(D + L)(m + 1 + k) - r (m + k - r) = 8 - 2``:
+
+    >>> fiber_dimension(Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[1, -1]], [0])]))
+    6
+    """
+    m, n, k = check_shallow(net, "orthant.fiber_dimension")
+    data = canonical_data(net)
+    best = -1
+    for _, strata in role_patterns(data, n, limits=limits):
+        best = max([best] + [d for _, d in strata])
+    if best < 0:
+        raise InternalCheckError("the network's own role pattern was not found among the nonempty patterns")
+    return best
+
 
 
 def evaluation_jacobian(net: Network, points: Sequence[Sequence[Fraction]]) -> list[list[Fraction]]:

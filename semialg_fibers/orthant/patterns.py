@@ -14,18 +14,25 @@ lines, cancelling groups and linear neurons must produce (:mod:`.matching`).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
+from ..exceptions import InternalCheckError, NotDecidedError
+from ..limits import resolve
+from ..network import Network
+from ..nonnegative_rank import nonnegative_column_rank
+
 from ..limits import SearchLimits
 from ..onelayer.kernel import all_flip_sets, flip_sets, flipped_linear_part
 from ..onelayer.patterns import LinePattern, compositions, group_splits, partitions, visible_choices
-from .canonical import OrthantData
+from .canonical import OrthantData, canonical_data
+from .types import check_shallow
 from .matching import MatchingData, matching_data
 
 __all__ = ["OrthantPattern", "required_linear_part", "pattern_matching", "base_dimension",
-           "piece_strata", "role_patterns"]
+           "piece_strata", "role_patterns", "OrientationChoice", "orientation_choices"]
 
 _ZERO = Fraction(0)
 
@@ -197,3 +204,78 @@ def role_patterns(data: OrthantData, n: int, cache: dict | None = None,
                                     out = emit(OrthantPattern(z, d, l, visible, groups))
                                     if out:
                                         yield out
+
+
+@dataclass(frozen=True)
+class OrientationChoice:
+    """One choice of orientations of the visible lines (SPEC section 4's seed components).
+
+    Attributes
+    ----------
+    flipped : tuple of int
+        Visible lines (0-based, canonical order) whose neuron has orientation ``-1``.
+    required_linear_part : tuple of rows
+        ``M = R_S`` that the linear neurons must factor as ``U W`` with ``W >= 0``.
+    nonnegative_rank : int
+        ``ncr(M)``.
+    available : int
+        ``n - r``: neurons left for the linear (and dead) roles.
+    dimension : int or None
+        Dimension of the piece with one neuron per visible line and the other
+        ``n - r`` neurons linear or dead (the best split), None when empty.
+    """
+
+    flipped: tuple[int, ...]
+    required_linear_part: tuple
+    nonnegative_rank: int
+    available: int
+    dimension: int | None
+
+    @property
+    def is_empty(self) -> bool:
+        """True iff ``ncr(M) > n - r``: not enough linear neurons."""
+        return self.nonnegative_rank > self.available
+
+
+def orientation_choices(net: Network, limits: SearchLimits | None = None) -> tuple[OrientationChoice, ...]:
+    """For every orientation choice of the visible lines: ``M``, ``ncr(M)`` and emptiness.
+
+    The listing has ``2^r`` entries (empty pieces included) and is refused with
+    :class:`NotDecidedError` beyond the search budget; :func:`fiber` lists only
+    the nonempty pieces.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1, -1], [1, 1]], [0, 0]), ([[1, 2]], [0])])
+    >>> [(c.flipped, c.nonnegative_rank, c.is_empty, c.dimension) for c in orientation_choices(net)]
+    [((), 1, False, 3), ((0,), 1, False, 3)]
+    >>> net = Network.from_layers([([[1, -1], [1, 0]], [0, 0]), ([[1, 1]], [0])])   # flipping needs M = (2, -1)
+    >>> [(c.flipped, c.nonnegative_rank, c.is_empty) for c in orientation_choices(net)]
+    [((), 1, False), ((0,), 2, True)]
+    """
+    m, n, k = check_shallow(net, "orthant.orientation_choices")
+    data = canonical_data(net)
+    r = data.num_lines
+    if n < r:
+        raise InternalCheckError("fewer neurons than visible lines")
+    limits = resolve(limits)
+    if limits.exceeded("subsets", 2 ** r):
+        raise NotDecidedError(
+            f"orthant.orientation_choices lists all 2^{r} orientation choices, empty ones included (limit: "
+            f"{limits.subsets} subsets); orthant.fiber enumerates only the nonempty pieces"
+        )
+    out = []
+    cache: dict = {}
+    for flips in itertools.product((False, True), repeat=r):
+        flipped = tuple(u for u in range(r) if flips[u])
+        required = required_linear_part(data, flipped)
+        ncr = nonnegative_column_rank(required).value
+        visible = tuple((0, 1) if f else (1, 0) for f in flips)
+        dims = []
+        for dead in range(n - r + 1):
+            roles = OrthantPattern(0, dead, n - r - dead, visible)
+            md = pattern_matching(data, roles, cache)
+            if md.strata:
+                dims.extend(d for _, d in piece_strata(data, roles, cache))
+        out.append(OrientationChoice(flipped, required, ncr, n - r, max(dims) if dims else None))
+    return tuple(out)

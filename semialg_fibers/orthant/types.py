@@ -17,24 +17,34 @@ reason.  Derivations: ``docs/theory/orthant.md``, Section 1.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
 from ..network import Network
-from ..shallow.canonical import check_shallow
+from ..onelayer.lines import check_shallow
 
-__all__ = ["DEAD", "LINEAR", "NONLINEAR", "NeuronType", "row_type", "neuron_types", "check_shallow"]
-
-DEAD, LINEAR, NONLINEAR = "dead", "linear", "nonlinear"
+__all__ = ["RowType", "DEAD", "LINEAR", "NONLINEAR", "NeuronType", "row_type", "neuron_types", "check_shallow"]
 
 
-def row_type(row: Sequence[Fraction]) -> str:
+class RowType(enum.StrEnum):
+    """The type of a row ``(w, c)`` on the closed orthant."""
+
+    DEAD = "dead"  #: every entry <= 0: never active
+    LINEAR = "linear"  #: every entry >= 0: affine
+    NONLINEAR = "nonlinear"  #: a positive and a negative entry: the hyperplane meets the open orthant
+
+
+DEAD, LINEAR, NONLINEAR = RowType.DEAD, RowType.LINEAR, RowType.NONLINEAR
+
+
+def row_type(row: Sequence[Fraction]) -> RowType:
     """``"dead"``, ``"linear"`` or ``"nonlinear"`` for a row ``(a_1, ..., a_m, b)`` on the orthant.
 
-    >>> row_type([Fraction(-1), Fraction(0), Fraction(-2)]), row_type([Fraction(0), Fraction(3), Fraction(0)])
+    >>> str(row_type([Fraction(-1), Fraction(0), Fraction(-2)])), str(row_type([Fraction(0), Fraction(3), Fraction(0)]))
     ('dead', 'linear')
-    >>> row_type([Fraction(1), Fraction(0), Fraction(-1)]), row_type([Fraction(0), Fraction(0), Fraction(0)])
+    >>> str(row_type([Fraction(1), Fraction(0), Fraction(-1)])), str(row_type([Fraction(0), Fraction(0), Fraction(0)]))
     ('nonlinear', 'dead')
     """
     if all(v <= 0 for v in row):
@@ -52,8 +62,7 @@ class NeuronType:
     ----------
     index : int
         0-based neuron index.
-    kind : str
-        ``"dead"``, ``"linear"`` or ``"nonlinear"``.
+    kind : RowType
     reason : str
         Which signs of the row ``(w, c)`` decide the type.
     output_zero : bool
@@ -61,7 +70,7 @@ class NeuronType:
     """
 
     index: int
-    kind: str
+    kind: RowType
     reason: str
     output_zero: bool = False
 
@@ -104,7 +113,7 @@ def neuron_types(net: Network) -> tuple[NeuronType, ...]:
     Examples
     --------
     >>> net = Network.from_layers([([[1, 2], [-1, 0], [1, -1]], [0, -3, 0]), ([[1, 1, 0]], [0])])
-    >>> [(t.kind, t.output_zero) for t in neuron_types(net)]
+    >>> [(str(t.kind), t.output_zero) for t in neuron_types(net)]
     [('linear', False), ('dead', False), ('nonlinear', True)]
     >>> neuron_types(net)[2].reason
     'row w = (1, -1), c = 0: w_1 > 0 and w_2 < 0, so w.y + c takes both signs on the open orthant (its hyperplane meets the interior)'

@@ -1,15 +1,22 @@
-"""Shallow ReLU networks on R^m: canonical data, equivalence, minimal form, fiber (SPEC section 3).
+"""Shallow ReLU networks on R^m: canonical data, equivalence, minimal form, fiber.
 
-The theory behind every function here is in ``docs/theory/shallow.md``; the
-user guide is ``docs/shallow.md``.
+The modules follow the data flow: :mod:`.canonical` (the canonical data of the
+function), :mod:`.equivalence`, :mod:`.minimal` (minimal width, canonical form),
+:mod:`.patterns` (role patterns and piece dimensions), :mod:`.components` (one
+component per pattern), :mod:`.fiber` (the union), :mod:`.dimension` (its
+dimension by formula), :mod:`.genericity` and :mod:`.stabilizer`.  The theory
+behind every function is in ``docs/theory/shallow.md``; the user guide is
+``docs/shallow.md``.
 """
 
 from .canonical import CanonicalData, NeuronInfo, NeuronKind, VisibleLine, canonical_data, neuron_infos
+from .components import implicit_form
+from .dimension import fiber_dimension
 from .equivalence import equivalent
-from .fiber import StratumPattern, fiber, implicit_form
+from .fiber import fiber
 from .genericity import GenericityReport, Mechanism, MechanismKind, is_generic
 from .minimal import MinimalChoice, canonical_form, minimal_choice, minimal_width, own_choice, representation
-from .roles import RolePattern, fiber_dimension, piece_dimension, role_patterns
+from .patterns import RolePattern, StratumPattern, piece_dimension, role_patterns
 from .stabilizer import Stabilizer, StabilizerElement, stabilizer
 
 __all__ = [

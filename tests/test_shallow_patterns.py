@@ -9,8 +9,8 @@ import pytest
 from semialg_fibers import examples
 from semialg_fibers.shallow.canonical import canonical_data
 from semialg_fibers.shallow.minimal import minimal_choice, minimal_width
-from semialg_fibers.shallow.roles import (
-    RolePattern, factorization_dimension, fiber_dimension, piece_dimension, role_patterns)
+from semialg_fibers.shallow.dimension import fiber_dimension
+from semialg_fibers.shallow.patterns import RolePattern, factorization_dimension, piece_dimension, role_patterns
 from shallow_moves import random_equivalent, random_shallow
 
 

@@ -16,24 +16,23 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Callable, Iterator
 
 from ..limits import SearchLimits
-from ..network import Network
-from ..onelayer.kernel import flip_sets, independent_normals, rho, smallest_flip_set
+from ..onelayer.kernel import flip_sets, rho
 from ..onelayer.patterns import LinePattern, compositions, group_splits, partitions, visible_choices
-from .canonical import CanonicalData, canonical_data, check_shallow
-from .minimal import own_choice
+from .canonical import CanonicalData
 
 __all__ = [
     "RolePattern",
+    "StratumPattern",
     "role_patterns",
+    "strata",
     "piece_dimension",
     "matching_dimension",
     "factorization_dimension",
-    "fiber_dimension",
     "orbit_pattern",
+    "count_patterns",
 ]
 
 
@@ -81,6 +80,29 @@ class RolePattern(LinePattern):
             if count:
                 parts.append(f"{count} {name}")
         return "; ".join(parts) if parts else "no neuron"
+
+
+@dataclass(frozen=True)
+class StratumPattern:
+    """A role pattern and, for patterns with cancelling groups, the stratum ``s``.
+
+    ``s`` is the rank of the normals of the cancelling groups projected to
+    ``V_M^perp``; ``None`` when there is no cancelling group.
+    """
+
+    roles: RolePattern
+    stratum: int | None = None
+
+    def describe(self) -> str:
+        """The pattern in words."""
+        text = self.roles.describe()
+        if self.stratum is not None:
+            text += f"; rank of the cancelling lines' normals modulo the mixed lines: {self.stratum}"
+        return text
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"roles": self.roles.to_dict(), "stratum": self.stratum}
 
 
 def orbit_pattern(data: CanonicalData, flipped) -> RolePattern:
@@ -134,6 +156,7 @@ def piece_dimension(data: CanonicalData, pattern: RolePattern, cache=None, strat
     Examples
     --------
     >>> from semialg_fibers import Network
+    >>> from semialg_fibers.shallow import canonical_data
     >>> identity = canonical_data(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]))
     >>> piece_dimension(identity, RolePattern(0, 0, 0, (), ((1, 1),)))
     3
@@ -191,47 +214,12 @@ def role_patterns(data: CanonicalData, n: int, cache=None,
                                         yield pattern, dim
 
 
-def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
-    """``dim F_n(f)`` for a shallow network of width ``n`` (SPEC section 3, any ``k``).
-
-    ``r + (n - r)(E + 1) - min (|M| + 2 rho) E - rho (|M| + rho)`` over
-    ``M`` with independent normals and ``rho = min_S rho(S, M)``, subject to
-    ``r + |M| + 2 rho <= n``; ``E = max(m, k)``.  When the network itself
-    shows ``n* = r`` the minimum is 0 and no search is needed.
-
-    Raises
-    ------
-    NotDecidedError
-        When an orientation search exceeds its limits.
-
-    Examples
-    --------
-    >>> fiber_dimension(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])]))
-    2
-    >>> fiber_dimension(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]))
-    3
-    """
-    m, n, k = check_shallow(net, "fiber_dimension")
-    data = canonical_data(net)
-    r, e = data.num_lines, max(m, k)
-    base = r + (n - r) * (e + 1)
-    own = own_choice(net, data)  # admissible: its penalty is an upper bound
-
-    def penalty(q, rho):
-        return (q + 2 * rho) * e - rho * (q + rho)
-
-    best = penalty(len(own.mixed), own.pairs)
-    for q in range(0, min(m, n - r, r) + 1):
-        for mixed in combinations(range(r), q):
-            if q and not independent_normals(data, mixed):
-                continue
-            for pairs in range(0, min(k, m - q) + 1):
-                if r + q + 2 * pairs > n or penalty(q, pairs) >= best:
-                    break  # the penalty increases with rho
-                if smallest_flip_set(data, mixed, pairs, limits) is not None:
-                    best = penalty(q, pairs)
-                    break
-    return base - best
+def strata(data: CanonicalData, roles: RolePattern, cache=None) -> list:
+    """The nonempty strata ``s`` of a pattern's piece (``[None]`` when it has no cancelling group)."""
+    if not roles.mixed_groups:
+        return [None]
+    return [s for s in range(0, roles.mixed_groups + data.input_dim + 1)
+            if piece_dimension(data, roles, cache, stratum=s) is not None]
 
 
 def count_patterns(data: CanonicalData, n: int, progress: bool | Callable = False) -> int:

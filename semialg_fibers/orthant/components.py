@@ -1,0 +1,452 @@
+"""The components of a fiber on the orthant: one parametrized set per role pattern and matching stratum.
+
+One :class:`OrthantComponent` per role pattern (:mod:`.patterns`: orientations
+of the neurons on the visible lines, and zero-output, dead, linear and group
+roles) and per stratum ``s`` of its matching set (:mod:`.matching`: ``s`` is
+the dimension of the row space of ``Z = [alpha_M; alpha_W; A]``).  Each
+component carries
+
+* a rational parametrization that covers the stratum exactly, over a domain
+  of polynomial constraints (the equations ``C Z = R`` in coordinates of a
+  basis of ``rowspace Z``, ``A >= 0``, rank conditions), with a constructor
+  of points of the domain (its sampler);
+* the implicit form: the same set as polynomial constraints in the network
+  coordinates (exact membership by substitution);
+* the required linear part ``R_S``, ``ncr(R_S)`` and the matching data;
+* its dimension (:func:`.patterns.piece_strata`), with the exact tangent ranks
+  at constructed points of the stratum.
+
+Derivations: ``docs/theory/orthant.md``.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable
+
+import sympy
+
+from .. import linalg
+from ..components import FiberComponent, make_component
+from ..exceptions import InternalCheckError
+from ..network import Network
+from ..nonnegative_rank import nonnegative_column_rank
+from ..onelayer.lines import neuron_infos
+from ..onelayer.membership import assign_slots
+from ..semialgebraic import BasicSet, constraint
+from ..symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols, sympy_rational as _q
+from .canonical import OrthantData, canonical_data
+from .matching import MatchingData
+from .patterns import OrthantPattern, pattern_matching, required_linear_part
+from .types import RowType, check_shallow, row_type
+
+__all__ = ["ComponentPattern", "OrthantComponent", "Slot", "component"]
+
+_ZERO = Fraction(0)
+_ATTEMPTS = 60
+
+
+@dataclass(frozen=True)
+class ComponentPattern:
+    """A role pattern and the stratum ``s = rank [alpha_M; alpha_W; A]`` of its matching set."""
+
+    roles: OrthantPattern
+    stratum: int
+
+    def describe(self) -> str:
+        """The pattern in words."""
+        return f"{self.roles.describe()} [rank of the matching rows: {self.stratum}]"
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"roles": self.roles.to_dict(), "stratum": self.stratum}
+
+
+@dataclass(frozen=True)
+class OrthantComponent(FiberComponent):
+    """A fiber component on the orthant, with the data of its linear part.
+
+    Extra attributes (beyond :class:`~semialg_fibers.components.FiberComponent`)
+    ---------------------------------------------------------------------------
+    required_linear_part : tuple of rows
+        ``R_S = G + sum_{u in S} kappa_u alpha_u^T`` (``k x m``) for the flipped lines ``S``.
+    nonnegative_rank : int
+        ``ncr(R_S)``: linear neurons alone need at least this many.
+    matching : MatchingData
+        Strata of ``{C [alpha_M; alpha_W; A] = R_S, A >= 0}``.
+    """
+
+    required_linear_part: tuple = ()
+    nonnegative_rank: int = 0
+    matching: MatchingData | None = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary, with the required linear part and its nonnegative column rank."""
+        out = super().to_dict()
+        out["required_linear_part"] = [[str(v) for v in row] for row in self.required_linear_part]
+        out["nonnegative_column_rank"] = self.nonnegative_rank
+        return out
+
+
+# ---------------------------------------------------------------------------- helpers
+def _coords(basis, vector, m) -> tuple[Fraction, ...]:
+    """Coordinates of ``vector`` in the rows of ``basis`` (it must lie in their span)."""
+    if not basis:
+        return ()
+    x = linalg.solve([[basis[t][j] for t in range(len(basis))] for j in range(m)], vector, len(basis))
+    if x is None:
+        raise InternalCheckError("a vector expected in the row space is not in it")
+    return x
+
+
+def _ints(rng: random.Random, count: int, low: int = -3, high: int = 3) -> list:
+    return [Fraction(rng.randint(low, high)) for _ in range(count)]
+
+
+def _positive(rng: random.Random, count: int) -> list:
+    return [Fraction(rng.randint(1, 6), rng.randint(1, 3)) for _ in range(count)]
+
+
+def _matching_point(md: MatchingData, s: int, rng: random.Random):
+    """Numbers ``(Yext, coefficient rows Zc, C)`` of a generic point of stratum ``s`` (Zc of rank ``s``)."""
+    m, k, w0 = md.input_dim, md.output_dim, md.w0
+    q, p, l = len(md.mixed_normals), md.groups, md.linear
+    E0, plus = md.basis, md.positive_basis
+    bc = [tuple(_coords(E0, row, m)) + (_ZERO,) * (s - w0) for row in md.mixed_normals]
+    rc = [tuple(_coords(E0, row, m)) + (_ZERO,) * (s - w0) for row in md.required]
+    plus_coords = [_coords(E0, row, m) for row in plus]
+    z_plus = _coords(plus, md.positive_vector, m) if plus else ()
+    for _ in range(_ATTEMPTS):
+        yext = []
+        if s > w0:
+            yext = [tuple(Fraction(rng.randint(1, 4)) for _ in range(m))]
+            yext += [tuple(Fraction(rng.randint(-3, 3)) for _ in range(m)) for _ in range(s - w0 - 1)]
+            if linalg.rank(list(E0) + yext, m) != s:
+                continue
+        E = list(E0) + yext
+        gamma = [tuple(Fraction(rng.randint(-3, 3)) for _ in range(s)) for _ in range(p)]
+        delta = []  # (coefficients used by the parametrization, coefficient row in the basis E)
+        for _ in range(l):
+            if s > w0:
+                d = [Fraction(rng.randint(-2, 2)) for _ in range(s)]
+                big = Fraction(1)
+                while True:
+                    d[w0] = big
+                    row = [sum((d[t] * E[t][j] for t in range(s)), _ZERO) for j in range(m)]
+                    if all(v > 0 for v in row):
+                        break
+                    big *= 2
+                delta.append((tuple(d), tuple(d)))
+            else:
+                d = [Fraction(rng.randint(-2, 2)) for _ in range(len(plus))]
+                big = Fraction(1)
+                while plus:
+                    dd = [big * z + x for z, x in zip(z_plus, d)]
+                    row = [sum((dd[t] * plus[t][j] for t in range(len(plus))), _ZERO) for j in range(m)]
+                    if all(row[j] > 0 for j in md.positive_support):
+                        d = dd
+                        break
+                    big *= 2
+                coeff = tuple(sum((d[t] * plus_coords[t][i] for t in range(len(plus))), _ZERO) for i in range(w0))
+                delta.append((tuple(d), coeff))
+        zc = bc + gamma + [c for _, c in delta]
+        if s and linalg.rank(zc, s) != s:
+            continue
+        columns = [[zc[i][j] for i in range(q + p + l)] for j in range(s)]  # Zc^T, s x t
+        kernel = linalg.nullspace(columns, q + p + l) if s else tuple(
+            tuple(Fraction(int(i == j)) for i in range(q + p + l)) for j in range(q + p + l))
+        C = []
+        for j in range(k):
+            x = list(linalg.solve(columns, rc[j], q + p + l)) if s else [_ZERO] * (q + p + l)
+            for vec in kernel:
+                coef = Fraction(rng.randint(-3, 3))
+                x = [a + coef * b for a, b in zip(x, vec)]
+            C.append(tuple(x))
+        return yext, gamma, delta, C, bc, rc, plus_coords
+    raise InternalCheckError(f"no generic point of matching stratum s = {s} found in {_ATTEMPTS} attempts")
+
+
+# ---------------------------------------------------------------------------- the parametrization
+def _build(net: Network, data: OrthantData, roles: OrthantPattern, md: MatchingData, s: int, seed: int):
+    """Parametrization, auxiliary symbols, domain constraints and the values of one constructed point."""
+    m, n, k = net.architecture
+    rng = random.Random(seed)
+    aux = AuxiliaryFactory()
+    w0, q, p, l = md.w0, len(md.mixed_normals), md.groups, md.linear
+    t = q + p + l
+    yext, gamma, delta, C_num, bc, rc, plus_coords = _matching_point(md, s, rng)
+    cons = []
+    # --- basis E of V = rowspace Z
+    E = [[_q(v) for v in row] for row in md.basis]
+    if s > w0:
+        flat_y = aux.new(r"\eta", values=[v for row in yext for v in row])
+        E += [flat_y[i * m:(i + 1) * m] for i in range(s - w0)]
+    E_mat = sympy.Matrix(E) if s else sympy.zeros(0, m)
+    # --- coefficient rows Zc (t x s) and rows of A
+    zc_rows = [[_q(v) for v in row] for row in bc]
+    alpha_w = []
+    for j in range(p):
+        g = aux.new(r"\gamma", values=gamma[j])
+        zc_rows.append(g)
+        alpha_w.append(list(sympy.Matrix([g]) * E_mat) if s else [sympy.Integer(0)] * m)
+    a_rows = []
+    plus = md.positive_basis
+    for d, _ in delta:
+        dsym = aux.new(r"\delta", values=d)
+        if s > w0:
+            zc_rows.append(dsym)
+            row = list(sympy.Matrix([dsym]) * E_mat)
+        else:
+            zc_rows.append([sum((dsym[a] * _q(plus_coords[a][i]) for a in range(len(plus))), sympy.Integer(0))
+                            for i in range(w0)])
+            row = [sum((dsym[a] * _q(plus[a][j]) for a in range(len(plus))), sympy.Integer(0)) for j in range(m)]
+        a_rows.append([sympy.expand(x) for x in row])
+        cons.extend(constraint(x, ">=") for x in a_rows[-1])
+    zc = sympy.Matrix(zc_rows) if t and s else sympy.zeros(t, s)
+    # --- C (k x t) with C Zc = Rc
+    csym = aux.new(r"\zeta", values=[v for row in C_num for v in row])
+    C = sympy.Matrix(k, t, csym) if t else sympy.zeros(k, 0)
+    if s:
+        lhs = C * zc
+        for j in range(k):
+            for i in range(s):
+                cons.append(constraint(sympy.expand(lhs[j, i]), "==", _q(rc[j][i])))
+        cons.append(constraint(sympy.expand((zc.T * zc).det(method="berkowitz")), "!="))
+        if s > w0:
+            cons.append(constraint(sympy.expand((E_mat * E_mat.T).det(method="berkowitz")), "!="))
+    col_mixed = {u: i for i, u in enumerate(roles.mixed)}
+    c_col = lambda i: [C[j, i] for j in range(k)]  # noqa: E731
+    # --- neurons in representative order
+    neurons = []  # (a, b, v)
+    affine = []  # (v, b) of neurons whose v . b enters the output bias
+
+    def line_class(count, sign, rho, target):
+        lams = aux.new(r"\lambda", values=_positive(rng, count))
+        for lam in lams:
+            cons.append(constraint(lam, ">"))
+        vs = [aux.new(r"\omega", values=_ints(rng, k)) for _ in range(count - 1)]
+        vs.append([(target[j] - sum((v[j] * lam for v, lam in zip(vs, lams)), sympy.Integer(0))) / lams[-1]
+                   for j in range(k)])
+        for v, lam in zip(vs, lams):
+            neurons.append(([sign * lam * x for x in rho[:m]], sign * lam * rho[m], v))
+
+    for u, (pu, qu) in enumerate(roles.visible):
+        line = data.lines[u]
+        rho = [_q(v) for v in line.line]
+        kappa = [_q(v) for v in line.kink]
+        if pu and qu:
+            cu = c_col(col_mixed[u])
+            line_class(pu, 1, rho, [kappa[j] + cu[j] for j in range(k)])
+            line_class(qu, -1, rho, [-x for x in cu])
+            affine.append((cu, rho[m]))
+        elif pu:
+            line_class(pu, 1, rho, kappa)
+        else:
+            line_class(qu, -1, rho, kappa)
+            affine.append(([-x for x in kappa], rho[m]))
+    for j, (pw, qw) in enumerate(roles.cancelling):
+        (beta,) = aux.new(r"\beta", values=[rng.choice((-1, 1)) * rng.randint(1, 3)])  # keeps rho != 0 when alpha = 0
+        rho = list(alpha_w[j]) + [beta]
+        cons.append(constraint(sympy.expand(sum((x ** 2 for x in rho), sympy.Integer(0))), "!="))
+        cw = c_col(q + j)
+        line_class(pw, 1, rho, cw)
+        line_class(qw, -1, rho, [-x for x in cw])
+        affine.append((cw, beta))
+    for pw, _ in roles.silent:
+        values = _ints(rng, m + 1)
+        if not any(values):
+            values[0] = Fraction(1)
+        rho = aux.new(r"\rho", values=values)
+        cons.append(constraint(sum((x ** 2 for x in rho), sympy.Integer(0)), "!="))
+        line_class(pw, 1, rho, [sympy.Integer(0)] * k)
+    for i in range(l):
+        (eps,) = aux.new(r"\epsilon", values=_ints(rng, 1, 1, 3))
+        cons.append(constraint(eps, ">="))
+        ci = c_col(q + p + i)
+        neurons.append((a_rows[i], eps, ci))
+        affine.append((ci, eps))
+    for _ in range(roles.dead):
+        row = aux.new(r"\pi", values=_ints(rng, m + 1, -3, -1))
+        cons.extend(constraint(x, "<=") for x in row)
+        neurons.append((row[:m], row[m], aux.new(r"\omega", values=_ints(rng, k))))
+    for _ in range(roles.zero_output):
+        row = aux.new(r"\pi", values=_ints(rng, m + 1))
+        neurons.append((row[:m], row[m], [sympy.Integer(0)] * k))
+    if len(neurons) != n:
+        raise InternalCheckError(f"pattern {roles.describe()!r} built {len(neurons)} neurons for width {n}")
+    out_bias = [_q(g) for g in data.constant]
+    for v, b in affine:
+        out_bias = [out_bias[j] - v[j] * b for j in range(k)]
+    flat = [x for a, _, _ in neurons for x in a] + [b for _, b, _ in neurons]
+    flat += [v[j] for j in range(k) for _, _, v in neurons] + out_bias
+    return tuple(flat), tuple(aux.symbols), cons, tuple(aux.values)
+
+
+# ---------------------------------------------------------------------------- the implicit form
+class Slot(enum.StrEnum):
+    """The role of one neuron slot in an orthant component's representative order."""
+
+    LINE = "visible line"
+    GROUP = "cancelling group"
+    SILENT = "silent group"
+    LINEAR = "linear"
+    DEAD = "dead"
+    ZERO_OUTPUT = "zero-output"
+
+
+def _slots(roles: OrthantPattern) -> list[tuple]:
+    """Slot descriptors in representative order."""
+    slots = []
+    for u, (pu, qu) in enumerate(roles.visible):
+        slots += [(Slot.LINE, u, 1)] * pu + [(Slot.LINE, u, -1)] * qu
+    for j, (pw, qw) in enumerate(roles.cancelling):
+        slots += [(Slot.GROUP, j, 1)] * pw + [(Slot.GROUP, j, -1)] * qw
+    for j, (pw, _) in enumerate(roles.silent):
+        slots += [(Slot.SILENT, j, 1)] * pw
+    return slots + [(Slot.LINEAR,)] * roles.linear + [(Slot.DEAD,)] * roles.dead + [(Slot.ZERO_OUTPUT,)] * roles.zero_output
+
+
+def _implicit(net: Network, data: OrthantData, roles: OrthantPattern, s: int) -> BasicSet:
+    m, n, k = net.architecture
+    syms = parameter_symbols(net.architecture)
+    a, b, v, out = shallow_symbols(net.architecture)
+    slots = _slots(roles)
+    cons = []
+    rows = [a[i] + [b[i]] for i in range(n)]
+    dot = lambda x, y: sum((p_ * q_ for p_, q_ in zip(x, y)), sympy.Integer(0))  # noqa: E731
+    kink = {u: [sympy.Integer(0)] * k for u in range(data.num_lines)}
+    first = {}
+    group_kink: dict = {}
+    contributors = []  # neurons whose v a^T, v b enter G and g0
+    z_rows = [[_q(x) for x in data.lines[u].normal] for u in roles.mixed]
+    for i, slot in enumerate(slots):
+        kind = slot[0]
+        if kind == Slot.ZERO_OUTPUT:
+            cons.extend(constraint(x, "==") for x in v[i])
+        elif kind == Slot.DEAD:
+            cons.extend(constraint(x, "<=") for x in rows[i])
+        elif kind == Slot.LINEAR:
+            cons.extend(constraint(x, ">=") for x in rows[i])
+            contributors.append(i)
+            z_rows.append(a[i])
+        elif kind == Slot.LINE:
+            _, u, sign = slot
+            line = data.lines[u]
+            rho = [_q(x) for x in line.line]
+            for normal in linalg.nullspace([list(line.line)], m + 1):
+                cons.append(constraint(dot([_q(x) for x in normal], rows[i]), "=="))
+            cons.append(constraint(sign * dot(rho, rows[i]), ">"))
+            lam = sign * a[i][line.lead]
+            kink[u] = [kink[u][j] + lam * v[i][j] for j in range(k)]
+            if sign < 0:
+                contributors.append(i)
+        else:
+            key = (kind, slot[1])
+            sign = slot[2]
+            if key not in first:
+                first[key] = i
+                group_kink[key] = [sympy.Integer(0)] * k
+                if kind == Slot.GROUP:
+                    contributors.append(i)
+                    z_rows.append(a[i])
+            i0 = first[key]
+            if i != i0:
+                r0, ri = rows[i0], rows[i]
+                for x, y in itertools.combinations(range(m + 1), 2):
+                    cons.append(constraint(r0[x] * ri[y] - r0[y] * ri[x], "=="))
+                cons.append(constraint(sign * dot(r0, ri), ">"))
+                if kind == Slot.GROUP and sign > 0:
+                    contributors.append(i)
+            weight = sign * dot(rows[i], rows[i0])
+            group_kink[key] = [group_kink[key][j] + weight * v[i][j] for j in range(k)]
+    for u in range(data.num_lines):
+        for j in range(k):
+            cons.append(constraint(kink[u][j], "==", _q(data.lines[u].kink[j])))
+    for key, total in group_kink.items():
+        cons.extend(constraint(sympy.expand(x), "==") for x in total)
+    for j in range(k):
+        for col in range(m):
+            g = sum((v[i][j] * a[i][col] for i in contributors), sympy.Integer(0))
+            cons.append(constraint(g, "==", _q(data.linear[j][col])))
+        cons.append(constraint(out[j] + sum((v[i][j] * b[i] for i in contributors), sympy.Integer(0)), "==",
+                               _q(data.constant[j])))
+    # stratum: rank of Z = [alpha_M; alpha_W; A] is s
+    if z_rows:
+        Z = sympy.Matrix(z_rows)
+        if s + 1 <= min(Z.rows, m):
+            for I in itertools.combinations(range(Z.rows), s + 1):
+                for J in itertools.combinations(range(m), s + 1):
+                    cons.append(constraint(sympy.expand(Z.extract(list(I), list(J)).det(method="berkowitz")), "=="))
+        if s:
+            total = sum((Z.extract(list(I), list(J)).det(method="berkowitz") ** 2
+                         for I in itertools.combinations(range(Z.rows), s)
+                         for J in itertools.combinations(range(m), s)), sympy.Integer(0))
+            cons.append(constraint(sympy.expand(total), "!="))
+    return BasicSet(syms, cons)
+
+
+# ---------------------------------------------------------------------------- membership
+def _fits(slot, info, data: OrthantData) -> bool:
+    kind = slot[0]
+    row = info.a + (info.b,)
+    if kind == Slot.ZERO_OUTPUT:
+        return not any(info.v)
+    if kind == Slot.DEAD:
+        return row_type(row) == RowType.DEAD
+    if kind == Slot.LINEAR:
+        return all(x >= 0 for x in row)
+    if kind == Slot.LINE:
+        return info.key == data.lines[slot[1]].key and info.orientation == slot[2]
+    return any(row)
+
+
+def _membership(data: OrthantData, roles: OrthantPattern, implicit: BasicSet) -> Callable[[Network], bool]:
+    """Exact membership: same orthant data, then an assignment of the neurons to the slots whose
+    permuted network satisfies the implicit form."""
+    slots = _slots(roles)
+
+    def member(net: Network) -> bool:
+        if net.architecture[1] != len(slots) or canonical_data(net) != data:
+            return False
+        infos = neuron_infos(net)
+        k = net.output_dim
+
+        def options(i):
+            return [j for j, slot in enumerate(slots) if _fits(slot, infos[i], data)]
+
+        def accept(perm):
+            ordered = [infos[i] for i in perm]
+            layers = [([list(x.a) for x in ordered], [x.b for x in ordered]),
+                      ([[x.v[r] for x in ordered] for r in range(k)], list(net.layers[1].bias))]
+            return implicit.contains(Network.from_layers(layers).parameters())
+
+        return assign_slots(len(infos), slots, options, accept)
+
+    return member
+
+
+# ---------------------------------------------------------------------------- components and the fiber
+def component(net: Network, data: OrthantData, roles: OrthantPattern, stratum: int, dimension: int,
+              cache: dict | None = None, certify: bool = True) -> OrthantComponent:
+    """The component of one role pattern and stratum (see the module docstring)."""
+    m, n, k = check_shallow(net, "orthant fiber component")
+    md = pattern_matching(data, roles, cache)
+    flat, aux, cons, _ = _build(net, data, roles, md, stratum, 0)
+
+    def points(seed: int) -> tuple[Fraction, ...]:
+        return _build(net, data, roles, md, stratum, seed)[3]
+
+    required = required_linear_part(data, roles.flipped)
+    pattern = ComponentPattern(roles, stratum)
+    implicit = _implicit(net, data, roles, stratum)
+    return make_component(net.architecture, pattern, flat, aux, BasicSet(aux, cons), implicit, dimension,
+                          multiplicity=roles.multiplicity, description=pattern.describe(),
+                          membership=_membership(data, roles, implicit), sampler=points, certify=certify,
+                          component_type=OrthantComponent, required_linear_part=required,
+                          nonnegative_rank=nonnegative_column_rank(required).value, matching=md)
+
+
