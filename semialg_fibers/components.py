@@ -1,7 +1,7 @@
 """Fiber components and fibers: the values every fiber generator returns.
 
 A :class:`FiberComponent` is one labelled piece of a fiber, given by a
-*parametrization*: one SymPy expression per network coordinate (SPEC flat
+*parametrization*: one SymPy expression per network coordinate (flat
 order, symbols of :mod:`semialg_fibers.symbols`) in auxiliary symbols that range
 over a basic set ``domain`` (e.g. ``lambda_i > 0``), plus the *implicit* form
 (constraints in the coordinates only) where the generator knows it.  It
@@ -68,7 +68,7 @@ class FiberComponent:
         the piece in words in :meth:`latex` and :meth:`to_dict`.
     parametrization : tuple of SymPy expressions or None
         One rational function over Q of ``auxiliary`` per network coordinate,
-        in SPEC flat order.  ``None`` means the identity: then ``auxiliary``
+        in flat parameter order.  ``None`` means the identity: then ``auxiliary``
         and ``domain`` are taken from ``implicit``.
     auxiliary : tuple of sympy.Symbol
     domain : BasicSet
@@ -183,7 +183,7 @@ class FiberComponent:
 
     @property
     def coordinates(self) -> tuple:
-        """The parameter symbols (SPEC flat order)."""
+        """The parameter symbols (flat parameter order)."""
         return parameter_symbols(self.architecture)
 
     @property

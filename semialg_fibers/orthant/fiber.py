@@ -573,7 +573,7 @@ def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
 
     Examples
     --------
-    Two linear neurons computing ``y1 - y2`` (``ncr = 2``), SPEC's generic value
+    Two linear neurons computing ``y1 - y2`` (``ncr = 2``), the generic value
     ``(D + L)(m + 1 + k) - r (m + k - r) = 8 - 2``:
 
     >>> fiber_dimension(Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[1, -1]], [0])]))
@@ -591,7 +591,7 @@ def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
 
 @dataclass(frozen=True)
 class OrientationChoice:
-    """One choice of orientations of the visible lines (SPEC section 4's seed components).
+    """One choice of orientations of the visible lines (one neuron on each, the others linear or dead).
 
     Attributes
     ----------

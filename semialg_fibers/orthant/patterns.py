@@ -67,7 +67,7 @@ class OrthantPattern(LinePattern):
 
     @property
     def is_orientation_only(self) -> bool:
-        """True for the patterns of SPEC section 4's seed: one neuron per visible line, no group, no zero-output."""
+        """True for the orientation-only patterns: one neuron per visible line, no group, no zero-output."""
         return not self.groups and not self.zero_output and all(p + q == 1 for p, q in self.visible)
 
     def describe(self) -> str:

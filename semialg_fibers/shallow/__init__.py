@@ -1,4 +1,4 @@
-"""Shallow ReLU networks on R^m: canonical data, equivalence, minimal form, fiber (SPEC section 3).
+"""Shallow ReLU networks on R^m: canonical data, equivalence, minimal form, fiber (docs/mathematics.md, Section 3).
 
 The theory behind every function here is in ``docs/theory/shallow.md``; the
 user guide is ``docs/shallow.md``.
