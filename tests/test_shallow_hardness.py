@@ -12,6 +12,10 @@ For positive integer weights ``w_1 .. w_r`` and a target ``T > 0``:
 The answers of the library are compared with brute-force subset sum, and the
 reductions themselves are checked without the library's criteria: the
 oracle, exact orbit membership and the enumerated fiber.
+
+With the input dimension ``m`` unbounded, exact cover reduces the same way
+with 0/1 entries (strong NP-hardness): sets ``C_u`` of ``{1..m}`` become the
+lines ``chi_{C_u} . x - u`` with kink 1, and the target the all-ones vector.
 """
 
 from __future__ import annotations
@@ -116,3 +120,47 @@ def test_genericity_reduction_without_the_criterion(w, target):
         assert component.dimension == orbit_dimension(net) == len(w) + 1
         for seed in range(3):
             assert same_orbit(net, component.sample(seed=seed))
+
+
+def exact_cover_width_instance(sets, m, transpose=False) -> Network:
+    """``sum_u s(chi_{C_u} . x - u) - (1, .., 1) . x``, the last term as a cancelling pair.
+
+    ``transpose``: input dimension 1 and output dimension ``m`` instead, the
+    indicator vectors as output weights: ``sum_u chi_{C_u} s(x - u) - (1, .., 1) x``.
+    """
+    r = len(sets)
+    chi = [[int(j in c) for j in range(m)] for c in sets]
+    if transpose:
+        outputs = [[chi[u][j] for u in range(r)] + [-1, 1] for j in range(m)]
+        return Network.from_layers([([[1]] * r + [[1], [-1]], [-(u + 1) for u in range(r)] + [0, 0]), (outputs, [0] * m)])
+    return Network.from_layers([(chi + [[1] * m, [-1] * m], [-(u + 1) for u in range(r)] + [0, 0]),
+                                ([[1] * r + [-1, 1]], [0])])
+
+
+def exact_cover_genericity_instance(sets, m, transpose=False) -> Network:
+    """``sum_u s(chi_{C_u} . x - u) - s((1, .., 1) . x)`` (or its transpose): one neuron per line."""
+    r = len(sets)
+    chi = [[int(j in c) for j in range(m)] for c in sets]
+    if transpose:
+        outputs = [[chi[u][j] for u in range(r)] + [-1] for j in range(m)]
+        return Network.from_layers([([[1]] * (r + 1), [-(u + 1) for u in range(r)] + [0]), (outputs, [0] * m)])
+    return Network.from_layers([(chi + [[1] * m], [-(u + 1) for u in range(r)] + [0]), ([[1] * r + [-1]], [0])])
+
+
+@pytest.mark.parametrize("transpose", [False, True], ids=["input-dim-m", "output-dim-m"])
+def test_exact_cover_instances(transpose):
+    """n* = r iff an exact cover exists; then dim = r + 2(E + 1) with E = m, else less; the
+    genericity instance is identifiable iff there is none (brute force over all subsets)."""
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(100):
+        m, r = rng.randint(1, 4), rng.randint(1, 5)
+        sets = [frozenset(j for j in range(m) if rng.random() < 0.5) or frozenset([rng.randrange(m)]) for _ in range(r)]
+        covered = any(sorted(j for u in s for j in sets[u]) == list(range(m))
+                      for k in range(r + 1) for s in itertools.combinations(range(r), k))
+        seen.add(covered)
+        net = exact_cover_width_instance(sets, m, transpose)
+        assert (shallow.minimal_width(net) == r) == covered, (sets, m)
+        assert (shallow.fiber_dimension(net) == r + 2 * (m + 1)) == covered, (sets, m)
+        assert bool(shallow.is_generic(exact_cover_genericity_instance(sets, m, transpose))) == (not covered), (sets, m)
+    assert seen == {True, False}

@@ -91,7 +91,7 @@ def test_fiber_dimension_many():
         _check(net)
 
 
-def test_every_configuration_is_dominated_by_the_spec_term():
+def test_every_configuration_is_dominated_by_the_formula_term():
     """Arithmetic core of the dimension proof (docs/theory/shallow.md, Proposition 5).
 
     Any configuration (|M| = q mixed lines spanning dimension b, p >= rho
