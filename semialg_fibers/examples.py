@@ -1,4 +1,4 @@
-"""Worked examples with exact parameters (SPEC section 3 and the seeds).
+"""Worked examples with exact parameters (docs/mathematics.md, Section 3; Ramakrishnan, arXiv:2604.14037).
 
 Each function returns a :class:`~semialg_fibers.network.Network`; the tests in
 ``tests/test_examples.py`` check every claim made in these docstrings.
@@ -49,7 +49,7 @@ def transversal_counterexample_flipped() -> Network:
 
 
 def spec_orbit_example() -> Network:
-    """SPEC section 3: neurons ``(v, a, b) = (1, 1, 0), (2, 1, -1)``, ``c = 0``, on ``R``.
+    """The orbit example of ``docs/shallow.md``: neurons ``(v, a, b) = (1, 1, 0), (2, 1, -1)``, ``c = 0``, on ``R``.
 
     ``f(x) = s(x) + 2 s(x - 1)``: the fiber is the ``H_2`` orbit, of dimension 2,
     with 2 connected components (one pattern of multiplicity 2).
@@ -58,7 +58,7 @@ def spec_orbit_example() -> Network:
 
 
 def spec_identity_example() -> Network:
-    """SPEC section 3 / seed: ``x = s(x) - s(-x)`` with ``n = 2``; the fiber has dimension 3."""
+    """``x = s(x) - s(-x)`` with ``n = 2`` (docs/mathematics.md, Section 2); the fiber has dimension 3."""
     return Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
 
 

@@ -1,4 +1,4 @@
-"""Exact ReLU networks of any depth (SPEC section 1).
+"""Exact ReLU networks of any depth (docs/mathematics.md, Section 1).
 
 A :class:`Network` is an immutable, hashable value: an architecture
 ``(n_0, ..., n_L)`` and layers ``(W_l, b_l)`` of exact rationals, realizing
@@ -106,7 +106,7 @@ class Network:
 
     @classmethod
     def from_parameters(cls, architecture: Sequence[int], flat: Sequence) -> "Network":
-        """Build a network from its flat parameter vector (SPEC order: ``W_l`` row-major, then ``b_l``).
+        """Build a network from its flat parameter vector (flat order: ``W_l`` row-major, then ``b_l``).
 
         Examples
         --------
@@ -182,7 +182,7 @@ class Network:
         return sum(a[i + 1] * (a[i] + 1) for i in range(len(a) - 1))
 
     def parameters(self) -> tuple[Fraction, ...]:
-        """The flat parameter vector in SPEC order (``W_l`` row-major, then ``b_l``, layer by layer)."""
+        """The flat parameter vector in flat order (``W_l`` row-major, then ``b_l``, layer by layer)."""
         flat: list[Fraction] = []
         for layer in self.layers:
             for row in layer.weight:

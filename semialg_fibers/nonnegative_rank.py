@@ -1,4 +1,4 @@
-"""Nonnegative column rank and the dimension of nonnegative factorization sets (SPEC section 4).
+"""Nonnegative column rank and the dimension of nonnegative factorization sets (docs/mathematics.md, Section 4).
 
 ``ncr(M)`` is the least ``l`` with ``M = U W``, ``W`` an ``l x n`` matrix with
 nonnegative entries.  ``ncr(0) = 0``; otherwise ``ncr(M) = rank M`` if the row

@@ -1,4 +1,4 @@
-"""The general exact equivalence oracle (SPEC section 7, item 2).
+"""The general exact equivalence oracle (docs/mathematics.md, Section 7, item 2).
 
 Decides ``f_a = f_b`` exactly on R^d or on a closed polyhedron for ReLU
 networks of any depth, by enumerating the nonempty open linear regions of the

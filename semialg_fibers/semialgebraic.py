@@ -464,7 +464,7 @@ def _as_constraint(item, where: str) -> PolynomialConstraint:
 
 def _constraint_sort_key(c: PolynomialConstraint, order: Mapping) -> tuple:
     rel = RELATIONS.index(c.relation)
-    # leading variable in the ambient order first, so equations read in coordinate order
+    # leading variable in the ambient order first, so equations read in the flat parameter order
     positions = sorted(order.get(g, len(order)) for g in c.gens)
     return (rel, tuple(positions), c.degree())
 

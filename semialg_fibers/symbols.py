@@ -1,4 +1,4 @@
-"""SymPy symbols for the parameters of an architecture (SPEC section 1).
+"""SymPy symbols for the parameters of an architecture (docs/mathematics.md, Section 1).
 
 Every parameter coordinate has one symbol whose *name is its TeX*:
 ``W^{(l)}_{i,j}`` for the weight from neuron ``j`` of layer ``l - 1`` to
@@ -9,7 +9,7 @@ verbatim, so ``sympy.latex`` of any expression in them is unambiguous.
 All symbols are created with ``real=True``; SymPy treats ``Symbol("x")`` and
 ``Symbol("x", real=True)`` as different symbols, so always obtain parameter
 symbols from this module.  :func:`symbol_sort_key` orders parameter symbols in
-the SPEC flat order (layer by layer, ``W_l`` row-major, then ``b_l``) and every
+the flat parameter order (layer by layer, ``W_l`` row-major, then ``b_l``) and every
 other symbol after them in natural order of its name, which makes every
 canonical form built on it deterministic.
 """
@@ -87,7 +87,7 @@ def _parameter_symbols(widths: tuple[int, ...]) -> tuple[sympy.Symbol, ...]:
 
 
 def parameter_symbols(architecture: Sequence[int]) -> tuple[sympy.Symbol, ...]:
-    """All parameter symbols of an architecture in SPEC flat order.
+    """All parameter symbols of an architecture in the flat parameter order.
 
     The order matches :meth:`semialg_fibers.network.Network.parameters`:
     layer by layer, ``W_l`` row-major, then ``b_l``.
@@ -211,7 +211,7 @@ def parameter_coordinates(symbol: sympy.Symbol) -> tuple[int, int, int, int] | N
 
 @lru_cache(maxsize=1 << 16)
 def symbol_sort_key(symbol: sympy.Symbol) -> tuple:
-    """Deterministic order: parameter symbols in SPEC flat order, then others by natural name order.
+    """Deterministic order: parameter symbols in flat order, then others by natural name order.
 
     >>> x = sympy.Symbol("x_{10}"); y = sympy.Symbol("x_{9}")
     >>> sorted([x, bias_symbol(1, 1), y, weight_symbol(2, 1, 1), weight_symbol(1, 1, 1)], key=symbol_sort_key)

@@ -171,7 +171,7 @@ class VectorField:
     ----------
     architecture : tuple of int
     components : tuple of sympy.Expr
-        One expression per parameter coordinate (SPEC flat order), in the
+        One expression per parameter coordinate (flat order, docs/mathematics.md, Section 1), in the
         parameter symbols :func:`~semialg_fibers.symbols.parameter_symbols`.
     name : str
         What the field generates, in words.

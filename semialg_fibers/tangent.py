@@ -1,4 +1,4 @@
-"""Exact tangent-rank certificates for parametrized pieces (SPEC section 7, item 5).
+"""Exact tangent-rank certificates for parametrized pieces (docs/mathematics.md, Section 7, item 5).
 
 A piece ``phi(U)`` with ``phi`` a rational map over Q and ``U`` a basic set of
 auxiliary values has dimension equal to the generic rank of the derivative of

@@ -1,4 +1,4 @@
-"""Tests of FiberComponent and Fiber on hand-made pieces, checked with the exact oracle."""
+"""Tests of FiberComponent and Fiber on hand-made pieces, checked with the exact oracle (docs/mathematics.md, Section 7)."""
 
 import json
 import random

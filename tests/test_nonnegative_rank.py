@@ -1,4 +1,4 @@
-"""Tests of nonnegative_column_rank and factorization_dimension (SPEC section 4, docs/theory/nonnegative_rank.md)."""
+"""Tests of nonnegative_column_rank and factorization_dimension (docs/mathematics.md, Section 4; docs/theory/nonnegative_rank.md)."""
 
 import itertools
 import random

@@ -21,11 +21,11 @@ from semialg_fibers.orthant.fiber import fiber_components
 from semialg_fibers.orthant.patterns import role_patterns
 
 GOLDEN = [
-    # name, layers, fiber dimension, number of components, SPEC generic formula
+    # name, layers, fiber dimension, number of components, generic formula
     ("nonlinear plus linear", [([[1, -1], [1, 1]], [0, 0]), ([[1, 2]], [0])], 3, 2, 3),
     ("two linear neurons, ncr 2", [([[1, 0], [0, 1]], [0, 0]), ([[1, -1]], [0])], 6, 2, 6),
     ("s(y) - s(-y) is y on the orthant", [([[1], [-1]], [0, 0]), ([[1, -1]], [0])], 5, 4, 5),
-    ("flip frees the linear neuron (SPEC caveat)", [([[3], [1], [-2]], [1, -6, 1]), ([[2, -6, -6]], [3])], 5, 13, 4),
+    ("flip frees the linear neuron (generic formula fails)", [([[3], [1], [-2]], [1, -6, 1]), ([[2, -6, -6]], [3])], 5, 13, 4),
     ("zero row and zero output", [([[0, 0], [1, -1]], [0, 1]), ([[5, 0]], [1])], 8, 13, 5),
     ("repeated line with a linear neuron", [([[1, -1], [2, -2], [1, 1]], [0, 0, 0]), ([[1, 1, 1]], [0])], 7, 9, 4),
     ("single nonlinear neuron, k = 2", [([[1, -2]], [1]), ([[3], [1]], [0, 0])], 1, 1, 1),
@@ -160,7 +160,7 @@ def test_implicit_form_latex_json_and_limit():
 
 
 def test_generic_formula_on_generic_parameters():
-    """SPEC section 4's generic formula agrees with the enumeration for random rational rows (distinct lines)."""
+    """The generic formula of docs/mathematics.md, Section 4, agrees with the enumeration for random rational rows (distinct lines)."""
     rng = random.Random(5)
     checked = 0
     for _ in range(60):

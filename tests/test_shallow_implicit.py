@@ -133,7 +133,7 @@ def test_implicit_on_examples(net):
     assert counts[True] and counts[False]
 
 
-SPEC_ORBIT_IMPLICIT = (
+ORBIT_EXAMPLE_IMPLICIT = (
     r"\left\{ \theta \in \mathbb{R}^{7} : \begin{aligned} W^{(1)}_{1,1} + b^{(1)}_{1} &= 0, \\ "
     r"W^{(1)}_{1,1} W^{(2)}_{1,1} &= 2, \\ "
     r"W^{(1)}_{2,1} W^{(2)}_{1,2} &= 1, \\ "
@@ -156,7 +156,7 @@ IDENTITY_IMPLICIT = (
 def test_golden_latex_spec_orbit():
     """theta = ((1, 1, 0), (2, 1, -1)): f = s(x) + 2 s(x - 1); the orbit pattern, lines sorted by key."""
     (c,) = fiber(examples.spec_orbit_example())
-    assert c.implicit.latex() == SPEC_ORBIT_IMPLICIT
+    assert c.implicit.latex() == ORBIT_EXAMPLE_IMPLICIT
 
 
 def test_golden_latex_identity():

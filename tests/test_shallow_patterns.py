@@ -1,4 +1,4 @@
-"""Role patterns and dimensions: per-piece formula vs fiber dimension vs the SPEC formulas."""
+"""Role patterns and dimensions: per-piece formula vs fiber dimension vs the closed formulas of docs/theory/shallow.md, Section 5."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def test_multiplicity_of_mixed_pattern():
 
 
 def _spec_dimension(data, n):
-    """SPEC section 3 formula, evaluated by brute force over all (S, M) (independent of roles.py)."""
+    """The closed formula of docs/theory/shallow.md, Proposition 5b, evaluated by brute force over all (S, M) (independent of roles.py)."""
     from itertools import combinations
     from semialg_fibers import linalg
 
@@ -74,7 +74,7 @@ def _check(net):
     assert max(dims) == fd
     assert _spec_dimension(data, n) == fd
     m, _, k = net.architecture
-    if k == 1:  # SPEC: n* + delta + (n - n*)(m + 1)
+    if k == 1:  # the k = 1 form: n* + delta + (n - n*)(m + 1)
         width = minimal_width(net)
         delta = 1 if minimal_choice(data).pairs else 0
         assert fd == width + delta + (n - width) * (m + 1)
@@ -91,11 +91,11 @@ def test_fiber_dimension_many():
         _check(net)
 
 
-def test_every_configuration_is_dominated_by_the_spec_term():
+def test_every_configuration_is_dominated_by_the_formula_term():
     """Arithmetic core of the dimension proof (docs/theory/shallow.md, Proposition 5).
 
     Any configuration (|M| = q mixed lines spanning dimension b, p >= rho
-    cancelling groups) has dimension at most the SPEC expression for an
+    cancelling groups) has dimension at most the Proposition 5b term of an
     independent M of size b with the same rho, and at most r + (n - r)(E + 1).
     """
     for k in range(1, 5):

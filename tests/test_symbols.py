@@ -1,4 +1,4 @@
-"""Tests of semialg_fibers.symbols: names, SPEC flat order, deterministic sorting."""
+"""Tests of semialg_fibers.symbols: names, flat parameter order, deterministic sorting."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""One hidden layer on the closed nonnegative orthant ``R^m_{>=0}`` (SPEC section 4).
+"""One hidden layer on the closed nonnegative orthant ``R^m_{>=0}`` (docs/mathematics.md, Section 4).
 
 Neuron types, canonical data, exact equivalence and the fiber as a union of
 components (one per orientation / role pattern and matching stratum).  The

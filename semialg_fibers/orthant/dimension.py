@@ -2,8 +2,8 @@
 
 :func:`jacobian_upper_bound` is ``N - rank`` of the exact evaluation Jacobian
 at points of the orthant: an upper bound for the local dimension of the fiber
-at ``theta`` (SPEC section 7, item 5) that shares no code with the component
-enumeration.  :func:`generic_fiber_dimension` is SPEC section 4's formula
+at ``theta`` (docs/mathematics.md, Section 7, item 6) that shares no code with the component
+enumeration.  :func:`generic_fiber_dimension` is the generic formula of docs/mathematics.md, Section 4
 ``A + (D + L)(m + 1 + k) - r (m + k - r)``, ``r = min(L, m, k)``, valid for
 generic rows only; :func:`semialg_fibers.orthant.fiber_dimension` is exact for
 every parameter and differs from it on non-generic ones.
@@ -36,7 +36,7 @@ def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
 
     Examples
     --------
-    Two linear neurons computing ``y1 - y2`` (``ncr = 2``), SPEC's generic value
+    Two linear neurons computing ``y1 - y2`` (``ncr = 2``), the generic value
     ``(D + L)(m + 1 + k) - r (m + k - r) = 8 - 2``:
 
     >>> fiber_dimension(Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[1, -1]], [0])]))
@@ -54,7 +54,7 @@ def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
 
 
 def evaluation_jacobian(net: Network, points: Sequence[Sequence[Fraction]]) -> list[list[Fraction]]:
-    """Rows ``d f_j(y) / d theta`` (SPEC flat order) at the points where no pre-activation vanishes.
+    """Rows ``d f_j(y) / d theta`` (flat parameter order) at the points where no pre-activation vanishes.
 
     >>> net = Network.from_layers([([[1]], [0]), ([[2]], [1])])
     >>> evaluation_jacobian(net, [[Fraction(3)]])
@@ -108,7 +108,7 @@ def jacobian_upper_bound(net: Network, count: int | None = None, seed: int = 0) 
 
 
 def generic_fiber_dimension(net: Network) -> int:
-    """SPEC section 4's generic formula ``A + (D + L)(m + 1 + k) - r (m + k - r)``, ``r = min(L, m, k)``.
+    """The generic formula ``A + (D + L)(m + 1 + k) - r (m + k - r)``, ``r = min(L, m, k)`` (docs/mathematics.md, 4.6).
 
     Valid for generic rows only (distinct lines, no coincidences); use
     :func:`semialg_fibers.orthant.fiber_dimension` for the exact value.

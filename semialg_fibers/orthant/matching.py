@@ -20,7 +20,7 @@ some rows fixed and some free.  Stratifying by ``V = rowspace Z`` (dimension
 * ``w0 < s <= min(m, b + l + p)`` is nonempty, of dimension
   ``(s - w0)(m - s) + p s + l s + k (t - s)``.
 
-For ``M = {}`` and ``p = 0`` this is the factorization dimension of SPEC section 4
+For ``M = {}`` and ``p = 0`` this is the factorization dimension of docs/mathematics.md, Section 4
 (:func:`semialg_fibers.nonnegative_rank.factorization_dimension`); the proof is in
 ``docs/theory/orthant.md``, Section 4, and every stratum is checked against
 exact tangent ranks when a component is built.

@@ -74,7 +74,7 @@ class OrthantPattern(LinePattern):
 
     @property
     def is_orientation_only(self) -> bool:
-        """True for the patterns of SPEC section 4's seed: one neuron per visible line, no group, no zero-output."""
+        """True for the orientation-only patterns: one neuron per visible line, no group, no zero-output."""
         return not self.groups and not self.zero_output and all(p + q == 1 for p, q in self.visible)
 
     def describe(self) -> str:
@@ -208,7 +208,7 @@ def role_patterns(data: OrthantData, n: int, cache: dict | None = None,
 
 @dataclass(frozen=True)
 class OrientationChoice:
-    """One choice of orientations of the visible lines (SPEC section 4's seed components).
+    """One choice of orientations of the visible lines (one neuron on each, the others linear or dead).
 
     Attributes
     ----------

@@ -1,4 +1,4 @@
-"""Neuron types of a one-hidden-layer network on the closed nonnegative orthant (SPEC section 4).
+"""Neuron types of a one-hidden-layer network on the closed nonnegative orthant (docs/mathematics.md, Section 4).
 
 On ``O = R^m_{>=0}`` the pre-activation ``z(y) = a . y + b`` of a neuron with
 row ``(a, b)`` is

@@ -1,4 +1,4 @@
-"""Canonical data of a shallow ReLU network on R^m (SPEC section 3).
+"""Canonical data of a shallow ReLU network on R^m (docs/mathematics.md, Section 3).
 
 Every shallow network ``f(x) = sum_i v_i s(a_i . x + b_i) + c`` can be
 rewritten as ``f(x) = sum_u kappa_u s(alpha_u . x + beta_u) + G x + g0`` over
@@ -37,7 +37,7 @@ _ZERO = Fraction(0)
 
 
 def canonical_data(net: Network) -> CanonicalData:
-    """The canonical data ``D(f)`` of a shallow network (SPEC section 3).
+    """The canonical data ``D(f)`` of a shallow network (docs/mathematics.md, Section 3).
 
     Parameters
     ----------

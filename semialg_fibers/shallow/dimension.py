@@ -20,7 +20,7 @@ __all__ = ["fiber_dimension"]
 
 
 def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
-    """``dim F_n(f)`` for a shallow network of width ``n`` (SPEC section 3, any ``k``).
+    """``dim F_n(f)`` for a shallow network of width ``n`` (docs/mathematics.md, Section 3, any ``k``).
 
     ``r + (n - r)(E + 1) - min (|M| + 2 rho) E - rho (|M| + rho)`` over
     ``M`` with independent normals and ``rho = min_S rho(S, M)``, subject to

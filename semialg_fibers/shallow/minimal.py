@@ -1,4 +1,4 @@
-"""Minimal width ``n*`` and the canonical form of a shallow function (SPEC section 3).
+"""Minimal width ``n*`` and the canonical form of a shallow function (docs/mathematics.md, Section 3).
 
 A representation with the fewest neurons puts one neuron on each of the ``r``
 visible lines and produces the linear part ``G`` with three devices: flipped

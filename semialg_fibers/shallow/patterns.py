@@ -1,7 +1,7 @@
 """Role assignments of the neurons of a shallow fiber, and the dimension of each piece.
 
 A point of the fiber ``F_n(f)`` assigns each of the ``n`` neurons a role
-(SPEC section 3): zero-output (``v = 0``), dead (``a = 0, b <= 0``), constant
+(docs/mathematics.md, Section 3): zero-output (``v = 0``), dead (``a = 0, b <= 0``), constant
 (``a = 0, b > 0``), a neuron on visible line ``u`` with an orientation, or a
 member of a group on an extra line (total kink 0, two orientation classes).
 Up to permutation a role assignment is a :class:`RolePattern`.  The piece of a

@@ -1,4 +1,4 @@
-"""The stabilizer of a shallow parameter in ``H_n`` (SPEC section 3; seed Theorem 2).
+"""The stabilizer of a shallow parameter in ``H_n`` (Ramakrishnan, arXiv:2604.14037; docs/mathematics.md, 3.7).
 
 ``h = P D`` (``P`` a permutation, ``D`` positive diagonal) fixes ``theta``
 iff it maps each neuron ``i`` to a neuron ``pi(i)`` equal to
