@@ -53,6 +53,25 @@ class LinePattern:
         """``M``: visible lines with neurons of both orientations."""
         return tuple(u for u, (p, q) in enumerate(self.visible) if p and q)
 
+    def _group_words(self, p: int, q: int) -> str:
+        return f"group: {p}+ {q}-"
+
+    def describe(self) -> str:
+        """The pattern in words: neurons per visible line, the groups, then the neurons on no line."""
+        parts = []
+        for u, (p, q) in enumerate(self.visible):
+            if p and q:
+                parts.append(f"line {u + 1}: {p}+ {q}- (mixed)")
+            elif p:
+                parts.append(f"line {u + 1}: {p}+")
+            else:
+                parts.append(f"line {u + 1}: {q}- (flipped)")
+        parts += [self._group_words(p, q) for p, q in self._groups()]
+        for name, count in zip(self._single_fields, self._singles()):
+            if count:
+                parts.append(f"{count} {name.replace('_', '-')}")
+        return "; ".join(parts) if parts else "no neuron"
+
     def to_dict(self) -> dict:
         """JSON-ready dictionary: the counts, then ``visible`` and the groups as lists of pairs."""
         return {**dict(zip(self._single_fields, self._singles())), "visible": [list(v) for v in self.visible],

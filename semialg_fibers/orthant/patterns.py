@@ -77,26 +77,16 @@ class OrthantPattern(LinePattern):
         """True for the orientation-only patterns: one neuron per visible line, no group, no zero-output."""
         return not self.groups and not self.zero_output and all(p + q == 1 for p, q in self.visible)
 
+    def _group_words(self, p: int, q: int) -> str:
+        return f"cancelling group: {p}+ {q}-" if q else f"silent group: {p} neurons, zero kink"
+
     def describe(self) -> str:
         """The pattern in words.
 
         >>> OrthantPattern(0, 1, 2, ((1, 0), (0, 1)), ((1, 1),)).describe()
-        'line 1: 1+; line 2: 1- (flipped); cancelling group: 1+ 1-; 2 linear; 1 dead'
+        'line 1: 1+; line 2: 1- (flipped); cancelling group: 1+ 1-; 1 dead; 2 linear'
         """
-        parts = []
-        for u, (p, q) in enumerate(self.visible):
-            if p and q:
-                parts.append(f"line {u + 1}: {p}+ {q}- (mixed)")
-            elif p:
-                parts.append(f"line {u + 1}: {p}+")
-            else:
-                parts.append(f"line {u + 1}: {q}- (flipped)")
-        for p, q in self.groups:
-            parts.append(f"cancelling group: {p}+ {q}-" if q else f"silent group: {p} neurons, zero kink")
-        for count, name in ((self.linear, "linear"), (self.dead, "dead"), (self.zero_output, "zero-output")):
-            if count:
-                parts.append(f"{count} {name}")
-        return "; ".join(parts) if parts else "no neuron"
+        return super().describe()
 
 
 def required_linear_part(data: OrthantData, flipped) -> tuple[tuple[Fraction, ...], ...]:

@@ -66,20 +66,8 @@ class RolePattern(LinePattern):
         """``p``: extra groups with both orientations (each carries one rank-one term of ``G``)."""
         return sum(1 for p, q in self.extra if q)
 
-    def describe(self) -> str:
-        """The pattern in words."""
-        parts = []
-        for u, (p, q) in enumerate(self.visible):
-            if p and q:
-                parts.append(f"line {u + 1}: {p}+ {q}- (mixed)")
-            else:
-                parts.append(f"line {u + 1}: {p + q}{'+' if p else '-'}")
-        for p, q in self.extra:
-            parts.append(f"extra line: {p}+ {q}-" + (" (cancelling)" if q else " (zero kink)"))
-        for count, name in ((self.zero_output, "zero-output"), (self.dead, "dead"), (self.constant, "constant")):
-            if count:
-                parts.append(f"{count} {name}")
-        return "; ".join(parts) if parts else "no neuron"
+    def _group_words(self, p: int, q: int) -> str:
+        return f"extra line: {p}+ {q}-" + (" (cancelling)" if q else " (zero kink)")
 
 
 @dataclass(frozen=True)
