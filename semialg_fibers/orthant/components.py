@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -37,7 +38,8 @@ from ..network import Network
 from ..nonnegative_rank import nonnegative_column_rank
 from ..onelayer.lines import neuron_infos
 from ..onelayer.membership import assign_slots
-from ..semialgebraic import BasicSet, constraint
+from ..limits import SearchLimits, resolve
+from ..semialgebraic import BasicSet, constraint, linear_constraint, monomial_constraint
 from ..symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols, sympy_rational as _q
 from .canonical import OrthantData, canonical_data
 from .matching import MatchingData
@@ -310,15 +312,29 @@ def _slots(roles: OrthantPattern) -> list[tuple]:
     return slots + [(Slot.LINEAR,)] * roles.linear + [(Slot.DEAD,)] * roles.dead + [(Slot.ZERO_OUTPUT,)] * roles.zero_output
 
 
-def _implicit(net: Network, data: OrthantData, roles: OrthantPattern, s: int) -> BasicSet:
+def _minor_count(rows: int, cols: int, size: int) -> int:
+    return math.comb(rows, size) * math.comb(cols, size) if 0 <= size <= min(rows, cols) else 0
+
+
+def _implicit(net: Network, data: OrthantData, roles: OrthantPattern, s: int,
+              limits: SearchLimits | None = None) -> tuple[BasicSet | None, str]:
+    """The component in the network coordinates, or ``(None, reason)`` beyond ``limits.implicit_minors``."""
     m, n, k = net.architecture
     syms = parameter_symbols(net.architecture)
     a, b, v, out = shallow_symbols(net.architecture)
     slots = _slots(roles)
+    members = sum(p + q - 1 for p, q in roles.groups)  # group members other than the leader
+    z_count = len(roles.mixed) + len(roles.cancelling) + roles.linear
+    minors = members * _minor_count(2, m + 1, 2)
+    if z_count:
+        minors += _minor_count(z_count, m, s + 1) + _minor_count(z_count, m, s)
+    limits = resolve(limits)
+    if limits.exceeded("implicit_minors", minors):
+        return None, f"{minors} minors exceed the limit implicit_minors = {limits.implicit_minors}"
     cons = []
     rows = [a[i] + [b[i]] for i in range(n)]
     dot = lambda x, y: sum((p_ * q_ for p_, q_ in zip(x, y)), sympy.Integer(0))  # noqa: E731
-    kink = {u: [sympy.Integer(0)] * k for u in range(data.num_lines)}
+    kink = {(u, j): {} for u in range(data.num_lines) for j in range(k)}  # monomials of the kink sums
     first = {}
     group_kink: dict = {}
     contributors = []  # neurons whose v a^T, v b enter G and g0
@@ -326,22 +342,23 @@ def _implicit(net: Network, data: OrthantData, roles: OrthantPattern, s: int) ->
     for i, slot in enumerate(slots):
         kind = slot[0]
         if kind == Slot.ZERO_OUTPUT:
-            cons.extend(constraint(x, "==") for x in v[i])
+            cons.extend(linear_constraint({x: 1}) for x in v[i])
         elif kind == Slot.DEAD:
-            cons.extend(constraint(x, "<=") for x in rows[i])
+            cons.extend(linear_constraint({x: 1}, 0, "<=") for x in rows[i])
         elif kind == Slot.LINEAR:
-            cons.extend(constraint(x, ">=") for x in rows[i])
+            cons.extend(linear_constraint({x: 1}, 0, ">=") for x in rows[i])
             contributors.append(i)
             z_rows.append(a[i])
         elif kind == Slot.LINE:
+            # (a_i, b_i) = a_i[t] (alpha_u, beta_u) with o a_i[t] > 0: linear, two terms each
             _, u, sign = slot
             line = data.lines[u]
-            rho = [_q(x) for x in line.line]
-            for normal in linalg.nullspace([list(line.line)], m + 1):
-                cons.append(constraint(dot([_q(x) for x in normal], rows[i]), "=="))
-            cons.append(constraint(sign * dot(rho, rows[i]), ">"))
-            lam = sign * a[i][line.lead]
-            kink[u] = [kink[u][j] + lam * v[i][j] for j in range(k)]
+            t = line.lead
+            lead = a[i][t]
+            cons.extend(linear_constraint({rows[i][j]: 1, lead: -line.line[j]}) for j in range(m + 1) if j != t)
+            cons.append(linear_constraint({lead: sign}, 0, ">"))
+            for j in range(k):
+                kink[u, j][(lead, v[i][j])] = sign
             if sign < 0:
                 contributors.append(i)
         else:
@@ -357,23 +374,26 @@ def _implicit(net: Network, data: OrthantData, roles: OrthantPattern, s: int) ->
             if i != i0:
                 r0, ri = rows[i0], rows[i]
                 for x, y in itertools.combinations(range(m + 1), 2):
-                    cons.append(constraint(r0[x] * ri[y] - r0[y] * ri[x], "=="))
+                    cons.append(monomial_constraint({(r0[x], ri[y]): 1, (r0[y], ri[x]): -1}))
                 cons.append(constraint(sign * dot(r0, ri), ">"))
                 if kind == Slot.GROUP and sign > 0:
                     contributors.append(i)
             weight = sign * dot(rows[i], rows[i0])
             group_kink[key] = [group_kink[key][j] + weight * v[i][j] for j in range(k)]
-    for u in range(data.num_lines):
-        for j in range(k):
-            cons.append(constraint(kink[u][j], "==", _q(data.lines[u].kink[j])))
+    for (u, j), terms in kink.items():
+        terms[()] = -data.lines[u].kink[j]
+        cons.append(monomial_constraint(terms))
     for key, total in group_kink.items():
         cons.extend(constraint(sympy.expand(x), "==") for x in total)
     for j in range(k):
         for col in range(m):
-            g = sum((v[i][j] * a[i][col] for i in contributors), sympy.Integer(0))
-            cons.append(constraint(g, "==", _q(data.linear[j][col])))
-        cons.append(constraint(out[j] + sum((v[i][j] * b[i] for i in contributors), sympy.Integer(0)), "==",
-                               _q(data.constant[j])))
+            terms = {(v[i][j], a[i][col]): 1 for i in contributors}
+            terms[()] = -data.linear[j][col]
+            cons.append(monomial_constraint(terms))
+        terms = {(v[i][j], b[i]): 1 for i in contributors}
+        terms[(out[j],)] = 1
+        terms[()] = -data.constant[j]
+        cons.append(monomial_constraint(terms))
     # stratum: rank of Z = [alpha_M; alpha_W; A] is s
     if z_rows:
         Z = sympy.Matrix(z_rows)
@@ -386,7 +406,7 @@ def _implicit(net: Network, data: OrthantData, roles: OrthantPattern, s: int) ->
                          for I in itertools.combinations(range(Z.rows), s)
                          for J in itertools.combinations(range(m), s)), sympy.Integer(0))
             cons.append(constraint(sympy.expand(total), "!="))
-    return BasicSet(syms, cons)
+    return BasicSet(syms, cons), ""
 
 
 # ---------------------------------------------------------------------------- membership
@@ -404,34 +424,70 @@ def _fits(slot, info, data: OrthantData) -> bool:
     return any(row)
 
 
-def _membership(data: OrthantData, roles: OrthantPattern, implicit: BasicSet) -> Callable[[Network], bool]:
-    """Exact membership: same orthant data, then an assignment of the neurons to the slots whose
-    permuted network satisfies the implicit form."""
+def _membership(data: OrthantData, roles: OrthantPattern, stratum: int) -> Callable[[Network], bool]:
+    """Exact membership: same orthant data, then an assignment of the neurons to the slots (line keys and
+    orientations, row signs of dead and linear neurons, groups on one line each with zero total kink and
+    class sizes) whose rows ``[alpha_M; alpha_W; A]`` have rank ``stratum``."""
     slots = _slots(roles)
+    sizes = {(Slot.GROUP, j): g for j, g in enumerate(roles.cancelling)}
+    sizes.update({(Slot.SILENT, j): g for j, g in enumerate(roles.silent)})
 
     def member(net: Network) -> bool:
         if net.architecture[1] != len(slots) or canonical_data(net) != data:
             return False
         infos = neuron_infos(net)
-        k = net.output_dim
+        m = net.input_dim
 
         def options(i):
             return [j for j, slot in enumerate(slots) if _fits(slot, infos[i], data)]
 
-        def accept(perm):
-            ordered = [infos[i] for i in perm]
-            layers = [([list(x.a) for x in ordered], [x.b for x in ordered]),
-                      ([[x.v[r] for x in ordered] for r in range(k)], list(net.layers[1].bias))]
-            return implicit.contains(Network.from_layers(layers).parameters())
+        def groups(perm):
+            out = {}
+            for j, slot in enumerate(slots):
+                if slot[0] in (Slot.GROUP, Slot.SILENT) and perm[j] is not None:
+                    out.setdefault(slot[:2], []).append(infos[perm[j]])
+            return out
 
-        return assign_slots(len(infos), slots, options, accept)
+        def row(x):
+            return x.a + (x.b,)
+
+        def dot(x, y):
+            return sum((p * q for p, q in zip(row(x), row(y))), _ZERO)
+
+        def consistent(perm):
+            # a group: rows proportional to its leader's (a = 0 allowed: a constant on the orthant), classes
+            # by the sign of the product with the leader's row, of the pattern's sizes
+            for key, members in groups(perm).items():
+                lead = members[0]
+                if linalg.rank([list(row(x)) for x in members], m + 1) != 1:
+                    return False
+                plus = sum(1 for x in members if dot(x, lead) > 0)
+                minus = len(members) - plus
+                first, second = sizes[key]
+                if not ((plus <= first and minus <= second) or (plus <= second and minus <= first)):
+                    return False
+            return True
+
+        def accept(perm):
+            found = groups(perm)
+            for members in found.values():
+                weights = [abs(dot(x, members[0])) for x in members]  # row = t leader, the kink is v |t|
+                if any(sum((w * x.v[j] for w, x in zip(weights, members)), _ZERO) for j in range(len(data.constant))):
+                    return False
+            rows = [list(data.lines[u].normal) for u in roles.mixed]
+            rows += [list(found[Slot.GROUP, j][0].a) for j in range(len(roles.cancelling))]
+            rows += [list(infos[i].a) for j, i in enumerate(perm) if slots[j][0] == Slot.LINEAR]
+            rank = linalg.rank(rows, m) if rows else 0
+            return rank == stratum
+
+        return assign_slots(len(infos), slots, options, accept, consistent)
 
     return member
 
 
 # ---------------------------------------------------------------------------- components and the fiber
 def component(net: Network, data: OrthantData, roles: OrthantPattern, stratum: int, dimension: int,
-              cache: dict | None = None, certify: bool = True) -> OrthantComponent:
+              cache: dict | None = None, certify: bool = True, limits: SearchLimits | None = None) -> OrthantComponent:
     """The component of one role pattern and stratum (see the module docstring)."""
     m, n, k = check_shallow(net, "orthant fiber component")
     md = pattern_matching(data, roles, cache)
@@ -442,10 +498,11 @@ def component(net: Network, data: OrthantData, roles: OrthantPattern, stratum: i
 
     required = required_linear_part(data, roles.flipped)
     pattern = ComponentPattern(roles, stratum)
-    implicit = _implicit(net, data, roles, stratum)
+    implicit, reason = _implicit(net, data, roles, stratum, limits)
+    description = pattern.describe() + ("" if implicit is not None else f" (no implicit form: {reason})")
     return make_component(net.architecture, pattern, flat, aux, BasicSet(aux, cons), implicit, dimension,
-                          multiplicity=roles.multiplicity, description=pattern.describe(),
-                          membership=_membership(data, roles, implicit), sampler=points, certify=certify,
+                          multiplicity=roles.multiplicity, description=description,
+                          membership=_membership(data, roles, stratum), sampler=points, certify=certify,
                           component_type=OrthantComponent, required_linear_part=required,
                           nonnegative_rank=nonnegative_column_rank(required).value, matching=md)
 

@@ -29,7 +29,7 @@ def fiber_components(net: Network, certify: bool = True,
     cache: dict = {}
     for roles, strata in role_patterns(data, net.architecture[1], cache, limits):
         for s, dim in strata:
-            yield (lambda roles=roles, s=s, dim=dim: component(net, data, roles, s, dim, cache, certify))
+            yield (lambda roles=roles, s=s, dim=dim: component(net, data, roles, s, dim, cache, certify, limits))
 
 
 def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True,
