@@ -135,10 +135,15 @@ class InputLimits:
         Numbers and containers in one JSON document or one list of points.
     digits : int
         Decimal digits of one number written as text (numerator and
-        denominator, or mantissa, each), and the size of a parsed expression.
+        denominator, or mantissa, each), and of the coefficients a parsed
+        expression can produce.
     exponent : int
         Absolute value of the exponent of a number in scientific notation
         (``"1e5000"``) or of a ``Decimal``; ``10**exponent`` is built exactly.
+    terms : int
+        Terms of a polynomial expression read from text, once expanded (a
+        bound computed while parsing, so ``(x+y+z)^10000`` is refused before
+        SymPy expands it).
 
     Examples
     --------
@@ -153,6 +158,7 @@ class InputLimits:
     entries: int = 10_000_000
     digits: int = 10_000
     exponent: int = 10_000
+    terms: int = 10_000
 
     def __post_init__(self):
         for f in fields(self):

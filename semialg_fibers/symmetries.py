@@ -196,9 +196,13 @@ class VectorField:
         if net.architecture != tuple(self.architecture):
             raise ShapeError(f"the network has architecture {net.architecture}; the field {self.architecture}")
         values = dict(zip(self.coordinates, (sympy.Rational(v.numerator, v.denominator) for v in net.parameters())))
+        from .expressions import as_expression
+
+        names = {str(c): c for c in self.coordinates}
         out = []
-        for expr in self.components:
-            value = sympy.sympify(expr).xreplace(values)
+        for i, expr in enumerate(self.components):
+            # as_expression, not sympify: a component given as a string must not run as code
+            value = as_expression(expr, f"components[{i}]", names).xreplace(values)
             if not value.is_Rational:
                 raise ValueError(f"field component {expr} does not evaluate to a rational at the point")
             out.append(Fraction(int(value.p), int(value.q)))
