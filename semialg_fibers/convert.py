@@ -26,7 +26,7 @@ import json
 import math
 from fractions import Fraction
 
-from .exact import float_to_rational, format_rational, parse_integer, to_rational
+from .exact import describe, float_to_rational, format_rational, parse_integer, to_rational
 from .exceptions import MalformedNetworkError, ShapeError
 from .limits import InputLimits, resolve_input
 from .network import Layer, Network, _as_list, _convert_layer
@@ -93,12 +93,13 @@ def network_from_data(data, numbers: str = "decimal", limits: InputLimits | None
         raise ValueError(f"numbers must be one of {NUMBER_MODES}, got {numbers!r}")
     limits = resolve_input(limits)
     if not isinstance(data, dict):
-        raise MalformedNetworkError(f"JSON top level is a {type(data).__name__}; expected an object with 'layers'")
+        raise MalformedNetworkError(f"the JSON top level is {describe(data)}; expected an object with 'layers'")
     if "layers" not in data:
-        raise MalformedNetworkError("JSON object has no 'layers' key")
+        raise MalformedNetworkError("the JSON object has no 'layers' key; expected {\"layers\": [{\"weight\": ..., \"bias\": ...}, ...]}")
     layers_raw = data["layers"]
     if not isinstance(layers_raw, list) or not layers_raw:
-        raise ShapeError("JSON 'layers' must be a non-empty list of {'weight', 'bias'} objects")
+        raise ShapeError(f"'layers' is {describe(layers_raw) if layers_raw != [] else 'an empty list'}; "
+                         "expected a non-empty list of objects with keys 'weight' and 'bias'")
     if numbers == "float64":
         convert = lambda value, where: _float64_number(value, where, limits)  # noqa: E731
     else:

@@ -30,7 +30,7 @@ from .exceptions import InexactInputError, InputLimitError, MalformedNetworkErro
 from .limits import InputLimits, resolve_input
 
 __all__ = ["to_rational", "float_to_rational", "format_rational", "format_integer", "parse_integer",
-           "shorten", "unlimited_int_digits"]
+           "shorten", "describe", "unlimited_int_digits"]
 
 _FLOAT_HINT = (
     "exact constructors accept int, Fraction, str ('3/4', '0.1'), Decimal, SymPy or flint "
@@ -84,7 +84,7 @@ def to_rational(value, where: str = "value", limits: InputLimits | None = None) 
     semialg_fibers.exceptions.InputLimitError: b[0] is a number with exponent 999999999, above the input limit exponent = 10000
     """
     if isinstance(value, bool):
-        raise MalformedNetworkError(f"{where} is the boolean {value!r}; expected a number")
+        raise MalformedNetworkError(f"{where} is {describe(value)}; expected a number")
     if isinstance(value, Fraction):
         return value
     if isinstance(value, numbers.Integral):
@@ -102,9 +102,7 @@ def to_rational(value, where: str = "value", limits: InputLimits | None = None) 
         return Fraction(int(value.p), int(value.q))
     if type(value).__name__ == "fmpz":
         return Fraction(int(value))
-    raise MalformedNetworkError(
-        f"{where} has type {type(value).__name__} ({value!r}); expected an exact number"
-    )
+    raise MalformedNetworkError(f"{where} is {describe(value)}; expected an exact number")
 
 
 # ASCII digits only: Python's int() and Fraction() also read Arabic-Indic or full-width digits.
@@ -126,6 +124,29 @@ def shorten(text: str, width: int = 40) -> str:
         return repr(text)
     half = max(1, (width - 3) // 2)
     return f"'{text[:half]}...{text[-half:]}' ({len(text)} characters)"
+
+
+def describe(value) -> str:
+    """A value as an error message shows it: JSON words for JSON values, a short text for the rest.
+
+    >>> describe(None), describe(True), describe("ab"), describe({"p": 1}), describe([1, 2])
+    ('null', 'true', "the string 'ab'", 'an object', 'a list')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        if type(value).__name__ == "JsonNumber":
+            return f"the number {shorten(str(value))[1:-1] if len(value) > 40 else str(value)}"
+        return f"the string {shorten(value)}"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, numbers.Number):
+        return f"the number {shorten(repr(value))[1:-1]}"
+    return f"a value of type {type(value).__name__}"
 
 
 def _check_digits(count: int, where: str, limits: InputLimits) -> None:

@@ -149,7 +149,7 @@ def parse_json(text: str, limits: InputLimits | None = None):
     try:
         data = json.loads(text, parse_float=JsonNumber, parse_int=JsonNumber, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        raise MalformedNetworkError(f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise MalformedNetworkError(f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise InputLimitError(f"JSON is nested deeper than the input limit depth = {limits.depth}") from None
     _check_tree(data, limits)
@@ -163,7 +163,7 @@ def read_json(source, limits: InputLimits | None = None, stdin=None):
     >>> read_json("-", stdin=io.BytesIO(b"[1, 2"))
     Traceback (most recent call last):
     ...
-    semialg_fibers.exceptions.MalformedNetworkError: <stdin>: invalid JSON: Expecting ',' delimiter at line 1 column 6
+    semialg_fibers.exceptions.MalformedNetworkError: <stdin>: invalid JSON: Expecting ',' delimiter (line 1, column 6)
     """
     try:
         return parse_json(read_text(source, limits, stdin), limits)

@@ -185,6 +185,7 @@ class PolynomialConstraint:
             values = [point[g] for g in self.gens]
         except KeyError as exc:
             raise ValueError(f"the point gives no value for {exc.args[0]} in {self.polynomial}") from None
+        values = [v if type(v) is Fraction else to_rational(v, str(g)) for v, g in zip(values, self.gens)]
         return _eval_dict(dict(self.terms), values)
 
     def holds(self, point: Mapping[sympy.Symbol, Fraction]) -> bool:
