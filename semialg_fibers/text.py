@@ -13,6 +13,7 @@ from .exact import format_integer
 __all__ = ["format_count", "summarize"]
 
 _SMALL = 10**6
+_TOP_LIMIT = 5000  # largest n! tried for the form n!/(...) (a network width)
 
 
 def _factorial_at_least(n: int) -> tuple[int, int]:
@@ -23,18 +24,47 @@ def _factorial_at_least(n: int) -> tuple[int, int]:
     return k, f
 
 
-def _as_factorials(q: int, largest: int) -> list[int] | None:
-    """``q`` as a product of factorials ``j!`` (``2 <= j <= largest``), greedily from the largest, or None."""
-    parts = []
-    j = largest
-    while q > 1 and j >= 2:
-        f = math.factorial(j)
+def _primes_up_to(n: int) -> list[int]:
+    sieve = bytearray([1]) * (n + 1)
+    sieve[:2] = b"\x00\x00"
+    for p in range(2, math.isqrt(n) + 1):
+        if sieve[p]:
+            sieve[p * p::p] = bytearray(len(range(p * p, n + 1, p)))
+    return [p for p in range(n + 1) if sieve[p]]
+
+
+_PRIMES = _primes_up_to(5000)
+
+
+def _as_factorials(q: int, largest: int, budget: int, depth: int, nodes: list | None = None) -> list[int] | None:
+    """``q`` as a product of at most ``depth`` factorials ``j! (2 <= j <= largest)`` with ``sum(j) <= budget``.
+
+    A bounded depth-first search, largest factorial first.  The largest prime
+    ``p`` dividing ``q`` divides one of the factorials, so the largest part is
+    at least ``p``: this prunes the search to a few candidates per level.
+    Multiplicities are multinomials ``n! / (c_1! c_2! ...)`` with
+    ``sum(c_i) <= n``, which ``budget`` encodes.
+    """
+    nodes = [0] if nodes is None else nodes
+    if q == 1:
+        return []
+    top = min(largest, budget)
+    if depth == 0 or top < 2:
+        return None
+    low = next((p for p in reversed(_PRIMES) if p <= top and q % p == 0), None)
+    if low is None:
+        return None  # a prime factor above every allowed factorial
+    f = math.factorial(top)
+    for j in range(top, low - 1, -1):
+        nodes[0] += 1
+        if nodes[0] > 2_000:
+            return None
         if q % f == 0:
-            parts.append(j)
-            q //= f
-        else:
-            j -= 1
-    return parts if q == 1 else None
+            rest = _as_factorials(q // f, j, budget - j, depth - 1, nodes)
+            if rest is not None:
+                return [j] + rest
+        f //= j
+    return None
 
 
 def _product(parts: list[int]) -> str:
@@ -73,16 +103,20 @@ def format_count(n: int) -> str:
     if f == n:
         return f"{k}!"
     forms = []
-    product = _as_factorials(n, k)
-    if product is not None and len(product) <= 4:
+    product = _as_factorials(n, min(k, _PRIMES[-1]), 10**9, 4)
+    if product is not None:
         forms.append(_product(product))
-    for top in range(k, k + 64):
-        big = math.factorial(top)
+    # The quotient form top!/(...): top! must be a multiple of n, so top is at least n's largest prime factor.
+    top, big, tries = k, f, 0
+    while top <= _TOP_LIMIT and tries < 8:
         if big % n == 0:
-            parts = _as_factorials(big // n, top - 1)
-            if parts is not None and len(parts) <= 6:
+            tries += 1
+            parts = _as_factorials(big // n, top - 1, top, 6)
+            if parts is not None:
                 forms.append(f"{top}!/({_product(parts)})" if len(parts) > 1 else f"{top}!/{parts[0]}!")
                 break
+        top += 1
+        big *= top
     full = format_integer(n)
     best = min(forms, key=len, default=full)
     return best if len(best) < len(full) else full
