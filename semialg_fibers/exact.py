@@ -130,12 +130,12 @@ def describe(value) -> str:
     """A value as an error message shows it: JSON words for JSON values, a short text for the rest.
 
     >>> describe(None), describe(True), describe("ab"), describe({"p": 1}), describe([1, 2])
-    ('null', 'true', "the string 'ab'", 'an object', 'a list')
+    ('null', 'the boolean true', "the string 'ab'", 'an object', 'a list')
     """
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return "the boolean " + ("true" if value else "false")
     if isinstance(value, str):
         if type(value).__name__ == "JsonNumber":
             return f"the number {shorten(str(value))[1:-1] if len(value) > 40 else str(value)}"

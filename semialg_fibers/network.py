@@ -218,7 +218,7 @@ class Network:
 # --------------------------------------------------------------------- validation
 def _as_list(value, where: str) -> list:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise ShapeError(f"{where} is {describe(value)}; expected a list")
+        raise ShapeError(f"{where} is {describe(value)}; expected a sequence (a list)")
     return list(value)
 
 
