@@ -42,14 +42,18 @@ class TqdmReporter:
         if bar is None:
             if update.finished:
                 return
+            # A task counting stages shows the stage's words and the time spent, not a rate.
+            shape = {"bar_format": "{desc} [{elapsed}]"} if update.unit == "stages" else {}
             bar = tqdm(total=update.total, desc=update.task, unit=f" {update.unit}", file=self.stream,
-                       leave=False, dynamic_ncols=True, mininterval=0.2, unit_scale=False)
+                       leave=False, dynamic_ncols=True, mininterval=0.2, unit_scale=False, **shape)
             self.bars[update.ident] = bar
         if bar.total != update.total:
             bar.total = update.total
         if update.done > bar.n:
             bar.update(update.done - bar.n)
-        if update.note:
+        if update.note and update.unit == "stages":
+            bar.set_description_str(f"{update.task}: {update.note}")
+        elif update.note:
             bar.set_postfix_str(update.note, refresh=False)
         if update.finished:
             bar.close()

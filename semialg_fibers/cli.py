@@ -57,6 +57,12 @@ class Context:
     numbers: str
     limits: InputLimits
     stdin_used: bool = False
+    stages: object = None  # a progress task naming the command's current stage (None: no progress shown)
+
+    def stage(self, words: str) -> None:
+        """Report the stage the command enters (shown at once when progress bars are on)."""
+        if self.stages is not None:
+            self.stages.advance(note=words)
 
     def load(self, source: str) -> Network:
         """Read a network from a path or ``-``; errors name the source and the field."""
@@ -67,6 +73,7 @@ class Context:
             if self.stdin_used:
                 raise SemialgFibersError("standard input ('-') can be read only once per command")
             self.stdin_used = True
+        self.stage(f"reading {display_name(source)}")
         data = read_json(source, self.limits)
         try:
             return network_from_data(data, self.numbers, self.limits)
@@ -187,6 +194,7 @@ def _equiv(args, ctx: Context) -> int:
     elif args.orthant:
         domain = "orthant"
     limits = _search_limits(args)
+    ctx.stage("deciding")
     if args.method == "oracle":
         result = oracle.equivalent(net_a, net_b, domain=domain, max_regions=limits.regions)
     else:
@@ -226,6 +234,7 @@ def _fiber(args, ctx: Context) -> int:
     from .api import fiber
 
     net = ctx.load(args.network)
+    ctx.stage("building the fiber")
     result = fiber(net, domain="orthant" if args.orthant else None, limit=args.limit,
                    certify=not args.no_certify, limits=_search_limits(args))
     if args.latex:
@@ -254,6 +263,7 @@ def _dim(args, ctx: Context) -> int:
     from .api import fiber_dimension
 
     net = ctx.load(args.network)
+    ctx.stage("computing the dimension")
     dimension = fiber_dimension(net, domain="orthant" if args.orthant else None, limits=_search_limits(args))
     if args.json:
         print(json.dumps({"architecture": list(net.architecture), "num_parameters": net.num_parameters,
@@ -274,6 +284,7 @@ def _canonical(args, ctx: Context) -> int:
     net = ctx.load(args.network)
     _require_shallow(net, "the canonical form")
     limits = _search_limits(args)
+    ctx.stage("searching the canonical form")
     form = canonical_form(net, limits=limits)
     if args.json:
         print(form.to_json(indent=None))
@@ -453,14 +464,20 @@ def main(argv=None) -> int:
             limits = limits.with_changes(**dict(args.input_limit))
         ctx = Context(numbers=args.numbers, limits=limits)
         show = args.progress if args.progress is not None else _stderr_is_terminal()
-        from .progress import reporting
+        from .progress import reporting, task
 
         if show:
             from .bars import TqdmReporter
 
             bars = TqdmReporter()
         with unlimited_int_digits(), input_limits(limits), reporting(bars):
-            status = args.command_row.run(args, ctx)
+            if bars is not None:  # stages are shown at once: a long stage is never silent
+                ctx.stages = task(name, unit="stages", interval=0)
+            try:
+                status = args.command_row.run(args, ctx)
+            finally:
+                if ctx.stages is not None:
+                    ctx.stages.close()
         sys.stdout.flush()
         return status
     except NotDecidedError as exc:
