@@ -7,16 +7,17 @@ architecture that realize the same function.  See ``docs/index.md``.
 from .exceptions import (
     DomainError,
     InexactInputError,
+    InputLimitError,
     InternalCheckError,
     MalformedNetworkError,
     NotDecidedError,
     SemialgFibersError,
     ShapeError,
 )
-from . import examples, onelayer, orthant, shallow, symmetries
+from . import examples, onelayer, orthant, progress, shallow, symmetries
 from .api import equivalent, fiber, fiber_dimension
 from .components import Fiber, FiberComponent
-from .limits import SearchLimits
+from .limits import InputLimits, SearchLimits
 from .network import Layer, Network
 from .nonnegative_rank import NonnegativeFactorization, factorization_dimension, nonnegative_column_rank
 from .results import EquivalenceResult
@@ -30,6 +31,7 @@ __all__ = [
     "Network",
     "Layer",
     "SearchLimits",
+    "InputLimits",
     "EquivalenceResult",
     "Fiber",
     "FiberComponent",
@@ -46,6 +48,7 @@ __all__ = [
     "factorization_dimension",
     "SemialgFibersError",
     "InexactInputError",
+    "InputLimitError",
     "MalformedNetworkError",
     "ShapeError",
     "DomainError",
@@ -57,6 +60,7 @@ __all__ = [
     "examples",
     "onelayer",
     "orthant",
+    "progress",
     "shallow",
     "symmetries",
     "__version__",

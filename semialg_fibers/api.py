@@ -27,7 +27,8 @@ def _is_orthant(domain) -> bool:
     return isinstance(domain, str) and domain == "orthant"
 
 
-def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None = None) -> EquivalenceResult:
+def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None = None,
+               progress=None) -> EquivalenceResult:
     """Decide exactly whether two networks compute the same function (on R^d, or on ``domain``).
 
     Parameters
@@ -38,11 +39,17 @@ def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None 
         ``None`` means all of R^d.
     limits : SearchLimits, optional
         ``limits.regions`` bounds the general oracle (the fast paths need no search).
+    progress : bool or callable, optional
+        Progress of the general oracle (:mod:`semialg_fibers.progress`);
+        the fast paths finish without reporting.
 
     Returns
     -------
     EquivalenceResult
-        ``method`` says which algorithm decided (``"shallow"`` or ``"oracle"``).
+        ``method`` says which algorithm decided: ``"symmetry"`` (``b`` is
+        ``a`` with hidden neurons permuted and positively rescaled, checked
+        first for every depth and domain, :func:`semialg_fibers.symmetries.orbit_verdict`),
+        ``"shallow"``, ``"orthant"`` or ``"oracle"``.
 
     Examples
     --------
@@ -50,8 +57,19 @@ def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None 
     >>> scaled = Network.from_layers([([[2], [-3]], [0, 0]), ([["1/2", "-1/3"]], [0])])
     >>> r = equivalent(identity, scaled)
     >>> bool(r), r.method
+    (True, 'symmetry')
+    >>> r = equivalent(identity, Network.from_layers([([[1], [-1], [2]], [0, 0, 0]), ([[1, -1, 0]], [0])]))
+    >>> bool(r), r.method
     (True, 'shallow')
     """
+    from .domain import as_domain
+    from .symmetries import orbit_verdict
+
+    if isinstance(a, Network) and isinstance(b, Network):
+        as_domain(domain, a.input_dim)  # a bad domain is an error even for identical networks
+        found = orbit_verdict(a, b, limits)
+        if found is not None:
+            return found
     if domain is None and _is_shallow(a) and _is_shallow(b):
         from .shallow.equivalence import equivalent as shallow_equivalent
 
@@ -64,7 +82,8 @@ def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None 
 
     from .limits import resolve
 
-    return oracle_equivalent(a, b, domain=domain, max_regions=resolve(limits).regions)
+    return oracle_equivalent(a, b, domain=domain, max_regions=resolve(limits).regions, progress=progress,
+                             orbit_check=False)
 
 
 def _unsupported(net: Network, domain, what: str) -> NotDecidedError:

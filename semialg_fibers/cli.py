@@ -1,46 +1,129 @@
 """The ``semialg-fibers`` command line.
 
-Every command reads networks in the JSON format of :mod:`semialg_fibers.convert`.
-Bad input gives a one-line error on stderr and exit status 2; a question the
-algorithms cannot decide (``NotDecidedError``, with the reason) gives exit
-status 3; a "no" answer to ``equiv`` gives exit status 1, so scripts can branch
-on it.
+Every command reads networks in the JSON format of :mod:`semialg_fibers.convert`
+from a path, or from standard input for ``-`` (nothing else is read as JSON
+text), within the input limits of :class:`~semialg_fibers.limits.InputLimits`.
+One exit-code table holds for every command (:data:`EXIT_CODES`, also printed
+by ``--help`` and in ``docs/cli.md``); every error is one line on standard
+error naming the file and the field.
+
+The commands are rows of :data:`COMMANDS`: a new command is one function that
+adds its arguments, one that runs it, and one :class:`Command` row.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
+import traceback
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Callable
 
 from . import __version__
-from .exact import format_rational, to_rational
-from .exceptions import NotDecidedError, SemialgFibersError
+from .exact import format_rational, shorten, to_rational, unlimited_int_digits
+from .exceptions import InternalCheckError, NotDecidedError, SemialgFibersError
+from .limits import DEFAULT_LIMITS, InputLimits, SearchLimits, input_limits
 from .network import Network
+from .text import format_count, summarize
 
-__all__ = ["main"]
+__all__ = ["main", "build_parser", "Command", "COMMANDS", "EXIT_CODES"]
 
-EXIT_OK, EXIT_NOT_EQUIVALENT, EXIT_ERROR, EXIT_NOT_DECIDED = 0, 1, 2, 3
+EXIT_OK, EXIT_NO, EXIT_BAD_INPUT, EXIT_NOT_DECIDED, EXIT_INTERNAL = 0, 1, 2, 3, 4
+EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
+
+#: The exit codes of every command, as printed by ``--help``.
+EXIT_CODES = (
+    (EXIT_OK, "success; for a yes/no question (equiv): yes"),
+    (EXIT_NO, "the answer is no (equiv: not equivalent, with a witness input)"),
+    (EXIT_BAD_INPUT, "bad input or usage: unreadable file, invalid JSON, bad number, wrong shape, input limit"),
+    (EXIT_NOT_DECIDED, "not decided: outside what the algorithms decide, or a search limit (--budget) reached"),
+    (EXIT_INTERNAL, "internal error: two computations disagreed (a bug; --traceback shows where)"),
+    (EXIT_INTERRUPTED, "interrupted (Ctrl-C); what was printed before stays"),
+    (EXIT_BROKEN_PIPE, "the output was closed early (e.g. '| head'); nothing more is printed"),
+)
+
+_TEXT_WIDTH = 300  # characters of a reason or witness shown in text output; --json has all
 
 
-def _load(path: str, numbers: str) -> Network:
-    return Network.from_json(path if path != "-" else sys.stdin.read(), numbers=numbers)
+# ----------------------------------------------------------------------------- context
+@dataclass
+class Context:
+    """What every command needs besides its own arguments."""
+
+    numbers: str
+    limits: InputLimits
+    stdin_used: bool = False
+    stages: object = None  # a progress task naming the command's current stage (None: no progress shown)
+
+    def stage(self, words: str) -> None:
+        """Report the stage the command enters (shown at once when progress bars are on)."""
+        if self.stages is not None:
+            self.stages.advance(note=words)
+
+    def load(self, source: str) -> Network:
+        """Read a network from a path or ``-``; errors name the source and the field."""
+        from .convert import network_from_data
+        from .reader import STDIN, display_name, read_json
+
+        if source == STDIN:
+            if self.stdin_used:
+                raise SemialgFibersError("standard input ('-') can be read only once per command")
+            self.stdin_used = True
+        self.stage(f"reading {display_name(source)}")
+        data = read_json(source, self.limits)
+        try:
+            return network_from_data(data, self.numbers, self.limits)
+        except SemialgFibersError as exc:
+            raise type(exc)(f"{display_name(source)}: {exc}") from None
 
 
-def _parse_point(text: str) -> list[Fraction]:
-    parts = [p for p in text.split(",")]
-    if not text.strip() or any(not p.strip() for p in parts):
-        raise SemialgFibersError(f"--x {text!r}: expected comma-separated numbers such as 1/2,3")
-    return [to_rational(p, f"--x entry {i}") for i, p in enumerate(parts)]
+def _point(text: str, option: str, limits: InputLimits) -> list[Fraction]:
+    text = text.strip()
+    if not text:
+        raise SemialgFibersError(f"{option} is empty; expected comma-separated numbers such as 1/2,-3")
+    parts = text.split(",")
+    if len(parts) > limits.entries:
+        raise SemialgFibersError(f"{option} has {len(parts)} entries, above the input limit entries = {limits.entries}")
+    out = []
+    for i, part in enumerate(parts, start=1):
+        if not part.strip():
+            raise SemialgFibersError(f"{option} {shorten(text)}: entry {i} is empty; "
+                                     "expected comma-separated numbers such as 1/2,-3")
+        out.append(to_rational(part, f"{option} entry {i}", limits))
+    return out
 
 
 def _vector(values) -> list[str]:
     return [format_rational(v) for v in values]
 
 
-def _cmd_info(args) -> int:
-    net = _load(args.network, args.numbers)
+def _tuple_text(values) -> str:
+    return "(" + ", ".join(_vector(values)) + ")"
+
+
+def _search_limits(args) -> SearchLimits:
+    budget = getattr(args, "budget", None)
+    return DEFAULT_LIMITS if budget is None else SearchLimits.with_budget(budget)
+
+
+def _require_shallow(net: Network, what: str) -> None:
+    if net.depth != 2:
+        raise NotDecidedError(f"{what} is implemented for shallow networks (one hidden layer); "
+                              f"got architecture {net.architecture}")
+
+
+# ----------------------------------------------------------------------------- commands
+def _info_args(p):
+    p.add_argument("network", help="network file ('-': standard input)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _info(args, ctx: Context) -> int:
+    net = ctx.load(args.network)
     hidden = net.hidden_widths
     info = {
         "architecture": list(net.architecture),
@@ -62,29 +145,60 @@ def _cmd_info(args) -> int:
     return EXIT_OK
 
 
-def _cmd_eval(args) -> int:
-    net = _load(args.network, args.numbers)
-    points = [_parse_point(x) for x in args.x]
-    outputs = net.evaluate_batch(points)
+def _eval_args(p):
+    p.add_argument("network", help="network file ('-': standard input)")
+    p.add_argument("--x", action="append", required=True, metavar="X1,X2,...",
+                   help="input point, e.g. 1/2,-3 (repeat for several points)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _eval(args, ctx: Context) -> int:
+    net = ctx.load(args.network)
+    points = [_point(x, "--x" if len(args.x) == 1 else f"--x #{i}", ctx.limits) for i, x in enumerate(args.x, 1)]
+    for i, x in enumerate(points, 1):
+        if len(x) != net.input_dim:
+            where = "--x" if len(points) == 1 else f"--x #{i}"
+            raise SemialgFibersError(f"{where} has {len(x)} entries; the network's input dimension is {net.input_dim}")
     if args.json:
-        print(json.dumps([{"x": _vector(x), "y": _vector(y)} for x, y in zip(points, outputs)], indent=1))
+        print(json.dumps([{"x": _vector(x), "y": _vector(net(x))} for x in points], indent=1))
     else:
-        for x, y in zip(points, outputs):
-            print(f"f({', '.join(_vector(x))}) = ({', '.join(_vector(y))})")
+        for x in points:
+            print(f"f({', '.join(_vector(x))}) = {_tuple_text(net(x))}")
     return EXIT_OK
 
 
-def _cmd_equiv(args) -> int:
+def _equiv_args(p):
+    p.add_argument("a", help="first network file ('-': standard input)")
+    p.add_argument("b", help="second network file")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--box", nargs=2, metavar=("LOWER", "UPPER"),
+                       help="restrict to the box LOWER <= x <= UPPER, e.g. --box -1,-1 1,1")
+    where.add_argument("--orthant", action="store_true", help="restrict to the nonnegative orthant")
+    p.add_argument("--method", choices=("auto", "oracle"), default="auto",
+                   help="auto: the fastest exact algorithm that applies (after a symmetry check); "
+                        "oracle: the general region search")
+    p.add_argument("--json", action="store_true", help="machine-readable output (reasons in full)")
+
+
+def _equiv(args, ctx: Context) -> int:
+    from . import oracle
+    from .api import equivalent
     from .domain import box
 
-    net_a, net_b = _load(args.a, args.numbers), _load(args.b, args.numbers)
+    net_a, net_b = ctx.load(args.a), ctx.load(args.b)
     domain = None
     if args.box:
-        lower, upper = args.box
-        domain = box(_parse_point(lower), _parse_point(upper))
+        lower = _point(args.box[0], "--box LOWER", ctx.limits)
+        upper = _point(args.box[1], "--box UPPER", ctx.limits)
+        domain = box(lower, upper)
     elif args.orthant:
         domain = "orthant"
-    result = _decide(net_a, net_b, domain, args.method, args.progress)
+    limits = _search_limits(args)
+    ctx.stage("deciding")
+    if args.method == "oracle":
+        result = oracle.equivalent(net_a, net_b, domain=domain, max_regions=limits.regions)
+    else:
+        result = equivalent(net_a, net_b, domain=domain, limits=limits)
     if args.json:
         print(json.dumps({
             "equivalent": result.equivalent,
@@ -94,23 +208,35 @@ def _cmd_equiv(args) -> int:
             "witness": _vector(result.witness) if result.witness is not None else None,
             "outputs": [_vector(o) for o in result.outputs] if result.outputs is not None else None,
         }, indent=1))
-    elif result:
-        print(f"equivalent ({result.method}: {result.reason})")
     else:
-        print(f"not equivalent ({result.method}: {result.reason})")
+        reason = summarize(result.reason, _TEXT_WIDTH, "the full reason is in --json")
+        print(f"{'equivalent' if result else 'not equivalent'} (decided by {result.method}: {reason})")
         if result.witness is not None:
             ya, yb = result.outputs
-            print(f"witness x = ({', '.join(_vector(result.witness))}): "
-                  f"f_a(x) = ({', '.join(_vector(ya))}), f_b(x) = ({', '.join(_vector(yb))})")
-    return EXIT_OK if result else EXIT_NOT_EQUIVALENT
+            line = (f"witness x = {_tuple_text(result.witness)}: "
+                    f"f_a(x) = {_tuple_text(ya)}, f_b(x) = {_tuple_text(yb)}")
+            print(summarize(line, _TEXT_WIDTH, "the full witness is in --json"))
+    return EXIT_OK if result else EXIT_NO
 
 
-def _cmd_fiber(args) -> int:
+def _fiber_args(p):
+    p.add_argument("network", help="network file ('-': standard input)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--latex", action="store_true", help="a LaTeX section, one block per component")
+    out.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--orthant", action="store_true", help="inputs restricted to the nonnegative orthant")
+    p.add_argument("--limit", type=_nonnegative_int, metavar="N",
+                   help="build at most N components (the others are counted)")
+    p.add_argument("--no-certify", action="store_true", help="skip the exact tangent-rank certificates")
+
+
+def _fiber(args, ctx: Context) -> int:
     from .api import fiber
 
-    net = _load(args.network, args.numbers)
+    net = ctx.load(args.network)
+    ctx.stage("building the fiber")
     result = fiber(net, domain="orthant" if args.orthant else None, limit=args.limit,
-                   progress=args.progress, certify=not args.no_certify)
+                   certify=not args.no_certify, limits=_search_limits(args))
     if args.latex:
         print(result.latex())
     elif args.json:
@@ -121,16 +247,24 @@ def _cmd_fiber(args) -> int:
               f"dimension {result.dimension}, {len(result)} component{'' if len(result) == 1 else 's'}"
               + (f" listed, {result.omitted} more not built (--limit)" if result.omitted else ""))
         for index, component in enumerate(result, 1):
-            copies = f", {component.multiplicity} permuted copies" if component.multiplicity > 1 else ""
+            copies = (f", {format_count(component.multiplicity)} permuted copies"
+                      if component.multiplicity > 1 else "")
             print(f"  [{index}] dimension {component.dimension}{copies}: {component.description}")
     return EXIT_OK
 
 
-def _cmd_dim(args) -> int:
+def _dim_args(p):
+    p.add_argument("network", help="network file ('-': standard input)")
+    p.add_argument("--orthant", action="store_true", help="inputs restricted to the nonnegative orthant")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _dim(args, ctx: Context) -> int:
     from .api import fiber_dimension
 
-    net = _load(args.network, args.numbers)
-    dimension = fiber_dimension(net, domain="orthant" if args.orthant else None)
+    net = ctx.load(args.network)
+    ctx.stage("computing the dimension")
+    dimension = fiber_dimension(net, domain="orthant" if args.orthant else None, limits=_search_limits(args))
     if args.json:
         print(json.dumps({"architecture": list(net.architecture), "num_parameters": net.num_parameters,
                           "fiber_dimension": dimension}))
@@ -139,12 +273,18 @@ def _cmd_dim(args) -> int:
     return EXIT_OK
 
 
-def _cmd_canonical(args) -> int:
-    from .limits import DEFAULT_LIMITS, SearchLimits
+def _canonical_args(p):
+    p.add_argument("network", help="network file ('-': standard input)")
+    p.add_argument("--json", action="store_true", help="only the canonical network as JSON")
+
+
+def _canonical(args, ctx: Context) -> int:
     from .shallow import canonical_form, minimal_width
 
-    net = _load(args.network, args.numbers)
-    limits = DEFAULT_LIMITS if args.budget is None else SearchLimits.with_budget(args.budget)
+    net = ctx.load(args.network)
+    _require_shallow(net, "the canonical form")
+    limits = _search_limits(args)
+    ctx.stage("searching the canonical form")
     form = canonical_form(net, limits=limits)
     if args.json:
         print(form.to_json(indent=None))
@@ -155,21 +295,32 @@ def _cmd_canonical(args) -> int:
     return EXIT_OK
 
 
-def _cmd_ncr(args) -> int:
-    from .nonnegative_rank import factorization_dimension, nonnegative_column_rank
+def _ncr_args(p):
+    p.add_argument("matrix", nargs="?", help="JSON file holding a matrix such as [[1, -1], [2, \"1/2\"]] "
+                                             "('-': standard input)")
+    p.add_argument("--text", metavar="JSON", help="the matrix as JSON text instead of a file, e.g. '[[1, -1], [2, 0]]'")
+    p.add_argument("--l", type=_nonnegative_int, metavar="L",
+                   help="also the dimension of the factorization set with L nonnegative rows")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
 
+
+def _ncr(args, ctx: Context) -> int:
+    from .nonnegative_rank import factorization_dimension, nonnegative_column_rank
+    from .reader import parse_json, read_json
+
+    if (args.matrix is None) == (args.text is None):
+        raise SemialgFibersError("give the matrix as a file (or '-' for standard input) or with --text, not both")
+    if args.text is not None:
+        name, matrix = "--text", parse_json(args.text, ctx.limits)
+    else:
+        if args.matrix == "-":
+            ctx.stdin_used = True
+        name, matrix = args.matrix, read_json(args.matrix, ctx.limits)
     try:
-        matrix = json.loads(args.matrix, parse_float=str)  # JSON decimals read exactly
-    except json.JSONDecodeError:
-        try:
-            with open(args.matrix, encoding="utf-8") as handle:
-                matrix = json.load(handle, parse_float=str)
-        except OSError as exc:
-            raise SemialgFibersError(f"{args.matrix!r} is neither a JSON matrix nor a readable file ({exc.strerror})") from None
-    if not isinstance(matrix, list):
-        raise SemialgFibersError("the matrix must be a JSON list of rows, e.g. [[1, -1], [2, \"1/2\"]]")
-    result = nonnegative_column_rank(matrix)
-    dimension = factorization_dimension(matrix, args.l) if args.l is not None else None
+        result = nonnegative_column_rank(matrix)
+        dimension = factorization_dimension(matrix, args.l) if args.l is not None else None
+    except SemialgFibersError as exc:
+        raise type(exc)(f"{name}: {exc}") from None
     if args.json:
         print(json.dumps({
             "ncr": result.value, "rank": result.rank,
@@ -186,98 +337,217 @@ def _cmd_ncr(args) -> int:
     return EXIT_OK
 
 
-def _decide(net_a, net_b, domain, method, progress):
-    from . import oracle
-    from .api import equivalent
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: its name, one-line help, argument setup and runner.
 
-    if method == "oracle":
-        return oracle.equivalent(net_a, net_b, domain=domain, progress=progress)
-    return equivalent(net_a, net_b, domain=domain)
+    ``searches`` adds ``--budget N`` (search nodes and subsets of the exact
+    searches, :meth:`SearchLimits.with_budget`); the runner reads it with
+    ``_search_limits(args)``.
+    """
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, Context], int]
+    searches: bool = False
+
+
+#: The subcommands, in the order ``--help`` lists them.
+COMMANDS: list[Command] = [
+    Command("info", "architecture, parameter and neuron counts", _info_args, _info),
+    Command("eval", "exact evaluation at rational points", _eval_args, _eval),
+    Command("equiv", "decide whether two networks compute the same function (exit 1 if not)",
+            _equiv_args, _equiv, searches=True),
+    Command("fiber", "the complete fiber as a union of semialgebraic components", _fiber_args, _fiber,
+            searches=True),
+    Command("dim", "the dimension of the fiber", _dim_args, _dim, searches=True),
+    Command("canonical", "the canonical minimal representative of a shallow network's function",
+            _canonical_args, _canonical, searches=True),
+    Command("ncr", "nonnegative column rank of a matrix, with a witness factorization", _ncr_args, _ncr),
+]
+
+
+# ----------------------------------------------------------------------------- parsing
+def _nonnegative_int(text: str) -> int:
+    value = text.strip()
+    if not re.fullmatch(r"[0-9]{1,18}", value, re.ASCII):
+        raise argparse.ArgumentTypeError(f"expected a nonnegative integer, got {text.strip()!r}")
+    return int(value)
+
+
+def _input_limit(text: str) -> tuple[str, int]:
+    name, sep, value = text.partition("=")
+    known = [f for f in InputLimits.__dataclass_fields__]
+    if not sep or name.strip() not in known:
+        raise argparse.ArgumentTypeError(f"expected NAME=N with NAME one of {', '.join(known)}, got {text!r}")
+    if not re.fullmatch(r"[0-9]{1,18}", value.strip(), re.ASCII) or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"the value of {name.strip()} must be a positive integer, got {value!r}")
+    return name.strip(), int(value)
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line, exit status 2, like every other bad input."""
+
+    def error(self, message):
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _epilog() -> str:
+    rows = "\n".join(f"  {code:>3}  {text}" for code, text in EXIT_CODES)
+    return ("exit status (every command):\n" + rows + "\n\n"
+            "input limits (raise with --input-limit NAME=N): " +
+            ", ".join(f"{name}={getattr(InputLimits(), name)}" for name in InputLimits.__dataclass_fields__) +
+            "\nDocumentation: docs/cli.md")
+
+
+def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
+    """Options accepted before or after the subcommand (the subcommand's copy wins only if given)."""
+    default = (lambda value: argparse.SUPPRESS) if suppress else (lambda value: value)
+    group = parser.add_argument_group("options of every command")
+    group.add_argument("--numbers", choices=("decimal", "float64"), default=default("decimal"),
+                       help="read JSON numbers as the exact decimal they spell (default) or as IEEE doubles")
+    group.add_argument("--progress", dest="progress", action="store_true", default=default(None),
+                       help="progress bars on stderr (default: only when stderr is a terminal)")
+    group.add_argument("--no-progress", dest="progress", action="store_false", default=default(None),
+                       help="no progress bars")
+    group.add_argument("--input-limit", dest="input_limit", action="append", type=_input_limit,
+                       default=default([]), metavar="NAME=N",
+                       help="raise (or lower) an input limit, e.g. --input-limit digits=100000")
+    group.add_argument("--traceback", action="store_true", default=default(False),
+                       help="on an internal error, print the Python traceback")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``semialg-fibers`` command."""
-    parser = argparse.ArgumentParser(
+    """The argument parser of the ``semialg-fibers`` command (one subparser per row of :data:`COMMANDS`)."""
+    parser = _Parser(
         prog="semialg-fibers",
-        description="Exact fibers, equivalence and structure of ReLU networks (JSON files; '-' reads stdin).",
+        description="Exact fibers, equivalence and structure of ReLU networks. "
+                    "Networks are JSON files; '-' reads standard input.",
+        epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"semialg-fibers {__version__}")
-    parser.add_argument("--numbers", choices=("decimal", "float64"), default="decimal",
-                        help="read JSON numbers as the exact decimal they spell (default) or as IEEE doubles")
-    sub = parser.add_subparsers(dest="command", required=True)
-
-    info = sub.add_parser("info", help="architecture, parameter and neuron counts")
-    info.add_argument("network")
-    info.add_argument("--json", action="store_true", help="machine-readable output")
-    info.set_defaults(run=_cmd_info)
-
-    ev = sub.add_parser("eval", help="exact evaluation at rational points")
-    ev.add_argument("network")
-    ev.add_argument("--x", action="append", required=True, metavar="X1,X2,...",
-                    help="input point, e.g. 1/2,3 (repeat for several points)")
-    ev.add_argument("--json", action="store_true")
-    ev.set_defaults(run=_cmd_eval)
-
-    eq = sub.add_parser("equiv", help="decide whether two networks compute the same function (exit 1 if not)")
-    eq.add_argument("a")
-    eq.add_argument("b")
-    where = eq.add_mutually_exclusive_group()
-    where.add_argument("--box", nargs=2, metavar=("LOWER", "UPPER"), help="restrict to a box, e.g. --box 0,0 1,1")
-    where.add_argument("--orthant", action="store_true", help="restrict to the nonnegative orthant")
-    eq.add_argument("--method", choices=("auto", "oracle"), default="auto",
-                    help="auto: fastest exact algorithm that applies; oracle: region enumeration")
-    eq.add_argument("--progress", action="store_true", help="report progress of long searches on stderr")
-    eq.add_argument("--json", action="store_true")
-    eq.set_defaults(run=_cmd_equiv)
-
-    fib = sub.add_parser("fiber", help="the complete fiber as a union of semialgebraic components")
-    fib.add_argument("network")
-    out = fib.add_mutually_exclusive_group()
-    out.add_argument("--latex", action="store_true", help="a LaTeX section, one block per component")
-    out.add_argument("--json", action="store_true")
-    fib.add_argument("--orthant", action="store_true", help="inputs restricted to the nonnegative orthant")
-    fib.add_argument("--limit", type=int, help="build at most this many components (the rest are counted)")
-    fib.add_argument("--no-certify", action="store_true", help="skip the exact tangent-rank certificates")
-    fib.add_argument("--progress", action="store_true", help="report progress on stderr")
-    fib.set_defaults(run=_cmd_fiber)
-
-    dim = sub.add_parser("dim", help="the dimension of the fiber")
-    dim.add_argument("network")
-    dim.add_argument("--orthant", action="store_true", help="inputs restricted to the nonnegative orthant")
-    dim.add_argument("--json", action="store_true")
-    dim.set_defaults(run=_cmd_dim)
-
-    can = sub.add_parser("canonical", help="the canonical minimal representative of a shallow network's function")
-    can.add_argument("network")
-    can.add_argument("--json", action="store_true", help="only the canonical network as JSON")
-    can.add_argument("--budget", type=int,
-                     help="search nodes of the exact orientation search (default 20000; 0: unlimited)")
-    can.set_defaults(run=_cmd_canonical)
-
-    ncr = sub.add_parser("ncr", help="nonnegative column rank of a matrix, with a witness factorization")
-    ncr.add_argument("matrix", help='a JSON matrix such as \'[[1, -1], [2, "1/2"]]\' or a JSON file')
-    ncr.add_argument("--l", type=int, help="also the dimension of the factorization set with l nonnegative rows")
-    ncr.add_argument("--json", action="store_true")
-    ncr.set_defaults(run=_cmd_ncr)
+    _global_options(parser, suppress=False)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    for command in COMMANDS:
+        p = sub.add_parser(command.name, help=command.help, description=command.help, epilog=_epilog(),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        command.arguments(p)
+        if command.searches:
+            p.add_argument("--budget", type=_nonnegative_int, metavar="N",
+                           help="search nodes and subsets of the exact searches "
+                                f"(default {DEFAULT_LIMITS.nodes}; 0: unlimited)")
+        _global_options(p, suppress=True)
+        p.set_defaults(command_row=command)
     return parser
 
 
+# Values such as -1,-1 or -1/2 start with '-' and argparse would take them for options;
+# a leading space keeps them values (numbers and points are read with surrounding spaces ignored).
+_NEGATIVE_VALUE = re.compile(r"-[0-9.][0-9.,/eE+\- ]*", re.ASCII)
+
+
+def _protect_negative_values(argv: list[str]) -> list[str]:
+    return [" " + a if _NEGATIVE_VALUE.fullmatch(a) else a for a in argv]
+
+
+# ----------------------------------------------------------------------------- main
 def main(argv=None) -> int:
-    """Entry point; returns the exit status."""
+    """Entry point; returns the exit status (see :data:`EXIT_CODES`)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_protect_negative_values(list(sys.argv[1:] if argv is None else argv)))
+    name = args.command
+    bars = None
     try:
-        return args.run(args)
+        limits = InputLimits()
+        if args.input_limit:
+            limits = limits.with_changes(**dict(args.input_limit))
+        ctx = Context(numbers=args.numbers, limits=limits)
+        show = args.progress if args.progress is not None else _stderr_is_terminal()
+        from .progress import reporting, task
+
+        if show:
+            from .bars import TqdmReporter
+
+            bars = TqdmReporter()
+        with unlimited_int_digits(), input_limits(limits), reporting(bars):
+            if bars is not None:  # stages are shown at once: a long stage is never silent
+                ctx.stages = task(name, unit="stages", interval=0)
+            try:
+                status = args.command_row.run(args, ctx)
+            finally:
+                if ctx.stages is not None:
+                    ctx.stages.close()
+        sys.stdout.flush()
+        return status
     except NotDecidedError as exc:
-        print(f"semialg-fibers {args.command}: not decided: {str(exc).splitlines()[0]}", file=sys.stderr)
-        return EXIT_NOT_DECIDED
+        _close(bars)
+        return _fail(name, "not decided: " + _one_line(exc), EXIT_NOT_DECIDED)
+    except InternalCheckError as exc:
+        _close(bars)
+        return _internal(name, exc, args)
     except (SemialgFibersError, ValueError, TypeError, OSError) as exc:
-        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        print(f"semialg-fibers {args.command}: error: {message}", file=sys.stderr)
-        return EXIT_ERROR
+        _close(bars)
+        if isinstance(exc, BrokenPipeError):
+            return _broken_pipe()
+        return _fail(name, "error: " + _one_line(exc), EXIT_BAD_INPUT)
     except KeyboardInterrupt:
-        print(f"semialg-fibers {args.command}: interrupted", file=sys.stderr)
-        return 130
+        _close(bars)
+        return _fail(name, "interrupted", EXIT_INTERRUPTED)
+    except MemoryError:
+        _close(bars)
+        return _fail(name, "not decided: out of memory", EXIT_NOT_DECIDED)
+    except RecursionError as exc:
+        _close(bars)
+        return _internal(name, exc, args)
+    except Exception as exc:  # noqa: BLE001 - anything else is a bug: say so in one line
+        _close(bars)
+        return _internal(name, exc, args)
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _close(bars) -> None:
+    if bars is not None:
+        bars.close()
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    first = text.splitlines()[0] if text else type(exc).__name__
+    return summarize(first, 500)
+
+
+def _fail(name: str, message: str, status: int) -> int:
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError, OSError):
+        return _broken_pipe()
+    print(f"semialg-fibers {name}: {message}", file=sys.stderr)
+    return status
+
+
+def _internal(name: str, exc: BaseException, args) -> int:
+    if getattr(args, "traceback", False):
+        traceback.print_exception(exc, file=sys.stderr)
+    return _fail(name, f"internal error ({type(exc).__name__}): {_one_line(exc)} "
+                       "(a bug: please report it; --traceback shows where)", EXIT_INTERNAL)
+
+
+def _broken_pipe() -> int:
+    # The reader went away (e.g. `| head`): point stdout at /dev/null so that the
+    # interpreter's final flush does not report the broken pipe again.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return EXIT_BROKEN_PIPE
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -437,20 +437,20 @@ class Fiber:
         dimension : int, optional
             The fiber dimension (required to know it when components are omitted).
         progress : bool or callable
-            ``True`` prints a count to stderr every 100 components; a callable
-            is called with the number seen so far.
+            Reports the components built (:mod:`semialg_fibers.progress`):
+            ``True`` prints lines on stderr, a callable receives
+            :class:`~semialg_fibers.progress.ProgressUpdate` values.
         """
+        from .progress import reporting, task
+
         kept, omitted = [], 0
-        for count, item in enumerate(components, start=1):
-            if limit is None or len(kept) < limit:
-                kept.append(item() if callable(item) and not isinstance(item, FiberComponent) else item)
-            else:
-                omitted += 1
-            if progress and count % 100 == 0:
-                if callable(progress):
-                    progress(count)
+        with reporting(progress), task("fiber components", unit="components") as bar:
+            for item in components:
+                if limit is None or len(kept) < limit:
+                    kept.append(item() if callable(item) and not isinstance(item, FiberComponent) else item)
                 else:
-                    print(f"fiber: {count} components", file=sys.stderr)
+                    omitted += 1
+                bar.advance()
         return cls(network, tuple(kept), omitted, dimension)
 
     def __iter__(self) -> Iterator[FiberComponent]:

@@ -11,7 +11,11 @@ rational or decimal they spell (``0.1`` is 1/10).  With ``numbers="float64"``
 every number is first read as an IEEE double and then converted to the dyadic
 rational it is; this reproduces bit-exactly the binary weights of files whose
 numbers are ``repr(float)`` of stored floats (the files under
-``shared/data/real_networks/``).  Unknown keys are ignored.
+``semialg_fibers/data/real_networks/``).  Unknown keys are ignored.
+
+Files and text are read by :mod:`semialg_fibers.reader` within
+:class:`~semialg_fibers.limits.InputLimits` (size, nesting, digits and
+exponents of numbers), so a hostile file is refused with the limit it broke.
 
 NumPy and PyTorch are optional; they are imported only when used.
 """
@@ -20,41 +24,40 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from fractions import Fraction
-from pathlib import Path
 
-from .exact import float_to_rational, format_rational, to_rational
+from .exact import describe, float_to_rational, format_rational, parse_integer, to_rational
 from .exceptions import MalformedNetworkError, ShapeError
+from .limits import InputLimits, resolve_input
 from .network import Layer, Network, _as_list, _convert_layer
+from .reader import JsonNumber, parse_json, read_json
 
 __all__ = ["network_from_json", "network_to_json", "network_from_numpy", "network_from_torch"]
 
 NUMBER_MODES = ("decimal", "float64")
 
 
-class _JsonNumber(str):
-    """A JSON number kept as its source text until we know where it sits."""
-
-
-def _reject_constant(name: str):
-    raise MalformedNetworkError(f"JSON contains {name}; expected finite numbers")
-
-
-def network_from_json(source, numbers: str = "decimal") -> Network:
+def network_from_json(source, numbers: str = "decimal", limits: InputLimits | None = None) -> Network:
     """Read a network from JSON text, a path, or an already parsed ``dict``.
 
     Parameters
     ----------
     source : str, os.PathLike or dict
-        JSON text (starting with ``{``), a file path, or the parsed object.
+        JSON text (a string starting with ``{``), a file path (an
+        ``os.PathLike`` is always a path, whatever its name; ``"-"`` is
+        standard input), or the parsed object.
     numbers : {"decimal", "float64"}
         How to read numbers (see the module docstring).
+    limits : InputLimits, optional
+        Bounds on the input (default: :func:`~semialg_fibers.limits.current_input_limits`).
 
     Raises
     ------
     MalformedNetworkError, ShapeError
-        Invalid JSON, missing keys, wrong shapes or bad numbers, with the location.
+        Invalid JSON, missing keys, wrong shapes or bad numbers, with the
+        location (and the file name when ``source`` is a path).
+    InputLimitError
+        Input beyond ``limits``; the message names the limit.
 
     Examples
     --------
@@ -64,66 +67,74 @@ def network_from_json(source, numbers: str = "decimal") -> Network:
     """
     if numbers not in NUMBER_MODES:
         raise ValueError(f"numbers must be one of {NUMBER_MODES}, got {numbers!r}")
-    data = _load(source)
+    limits = resolve_input(limits)
+    if isinstance(source, (bytes, bytearray)):
+        source = source.decode("utf-8")
+    is_text = isinstance(source, str) and source.lstrip().startswith(("{", "["))
+    if isinstance(source, dict) or is_text:
+        return network_from_data(source if isinstance(source, dict) else parse_json(source, limits), numbers, limits)
+    data = read_json(source, limits)
+    try:
+        return network_from_data(data, numbers, limits)
+    except MalformedNetworkError as exc:
+        raise type(exc)(f"{source}: {exc}") from None
+
+
+def network_from_data(data, numbers: str = "decimal", limits: InputLimits | None = None) -> Network:
+    """Build a network from parsed JSON (a ``dict``; numbers as text, numbers or exact values).
+
+    This is :func:`network_from_json` after reading; errors name the field
+    (``layers[0].weight[1][2]``).
+
+    >>> network_from_data({"layers": [{"weight": [[2]], "bias": ["1/2"]}]}).architecture
+    (1, 1)
+    """
+    if numbers not in NUMBER_MODES:
+        raise ValueError(f"numbers must be one of {NUMBER_MODES}, got {numbers!r}")
+    limits = resolve_input(limits)
     if not isinstance(data, dict):
-        raise MalformedNetworkError(f"JSON top level is a {type(data).__name__}; expected an object with 'layers'")
+        raise MalformedNetworkError(f"the JSON top level is {describe(data)}; expected an object with 'layers'")
     if "layers" not in data:
-        raise MalformedNetworkError("JSON object has no 'layers' key")
+        raise MalformedNetworkError("the JSON object has no 'layers' key; expected {\"layers\": [{\"weight\": ..., \"bias\": ...}, ...]}")
     layers_raw = data["layers"]
     if not isinstance(layers_raw, list) or not layers_raw:
-        raise ShapeError("JSON 'layers' must be a non-empty list of {'weight', 'bias'} objects")
-    convert = _float64_number if numbers == "float64" else _decimal_number
+        raise ShapeError(f"'layers' is {describe(layers_raw) if layers_raw != [] else 'an empty list'}; "
+                         "expected a non-empty list of objects with keys 'weight' and 'bias'")
+    if numbers == "float64":
+        convert = lambda value, where: _float64_number(value, where, limits)  # noqa: E731
+    else:
+        convert = lambda value, where: to_rational(value, where, limits)  # noqa: E731
     layers: list[Layer] = []
     for index, layer in enumerate(layers_raw):
         if not isinstance(layer, dict) or "weight" not in layer or "bias" not in layer:
-            raise ShapeError(f"layers[{index}] must be an object with keys 'weight' and 'bias'")
+            raise ShapeError(f"layers[{index}] must be an object with keys 'weight' and 'bias'; got {_short_repr(layer)}")
         layers.append(_convert_layer(layer["weight"], layer["bias"], f"layers[{index}]", convert))
     net = Network._from_converted(layers)
     if "architecture" in data:
         declared = data["architecture"]
-        widths = [int(w) if isinstance(w, _JsonNumber) and str(w).isdigit() else w for w in declared] if isinstance(declared, list) else declared
+        widths = ([parse_integer(w) if isinstance(w, JsonNumber) and w.isdigit() and len(w) <= 18 else w
+                   for w in declared] if isinstance(declared, list) else declared)
         if not isinstance(widths, list) or tuple(widths) != net.architecture:
-            raise ShapeError(f"JSON 'architecture' is {declared!r} but the layers have shapes giving {list(net.architecture)}")
+            raise ShapeError(f"'architecture' is {_short_repr(declared)} but the layers have shapes giving {list(net.architecture)}")
     return net
 
 
-def _load(source):
-    if isinstance(source, dict):
-        return source
-    if isinstance(source, (bytes, bytearray)):
-        source = source.decode("utf-8")
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))):
-        path = Path(source)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise MalformedNetworkError(f"cannot read network file {str(path)!r}: {exc.strerror or exc}") from None
-    else:
-        text = source
-    try:
-        # Numbers stay text so that "0.1" is not rounded through a float.
-        return json.loads(text, parse_float=_JsonNumber, parse_int=_JsonNumber, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise MalformedNetworkError(f"invalid JSON: {exc}") from None
+def _short_repr(value, width: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
-def _decimal_number(value, where: str) -> Fraction:
-    if isinstance(value, (_JsonNumber, str)):
-        return to_rational(str(value), where)
-    return to_rational(value, where)
-
-
-def _float64_number(value, where: str) -> Fraction:
+def _float64_number(value, where: str, limits: InputLimits) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        return to_rational(value, where)
-    text = str(value)
-    try:
-        as_float = float(text)
-    except ValueError:
-        # Not a decimal literal: accept exact forms such as "3/4" unchanged.
-        return to_rational(text, where)
+        return to_rational(value, where, limits)
+    # Read exactly first: the same checks (ASCII digits, digit and exponent limits) as in decimal mode.
+    exact = to_rational(str(value), where, limits)
+    text = str(value).strip()
+    if "/" in text:
+        return exact  # an exact form such as "3/4" stays exact
+    as_float = float(text)
     if not math.isfinite(as_float):
-        raise MalformedNetworkError(f"{where} is {text!r}; expected a finite number")
+        raise MalformedNetworkError(f"{where} is {text!r}, beyond the range of a float64")
     return Fraction(as_float)
 
 

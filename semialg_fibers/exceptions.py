@@ -10,6 +10,7 @@ __all__ = [
     "InexactInputError",
     "MalformedNetworkError",
     "ShapeError",
+    "InputLimitError",
     "DomainError",
     "NotDecidedError",
     "InternalCheckError",
@@ -30,6 +31,13 @@ class MalformedNetworkError(SemialgFibersError, ValueError):
 
 class ShapeError(MalformedNetworkError):
     """Ragged, empty or mismatched shapes of weights, biases or inputs."""
+
+
+class InputLimitError(MalformedNetworkError):
+    """Input beyond a limit of :class:`~semialg_fibers.limits.InputLimits` (file size, nesting, digits, ...).
+
+    The message names the limit, so that a caller who trusts the input can raise it.
+    """
 
 
 class DomainError(SemialgFibersError, ValueError):

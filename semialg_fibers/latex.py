@@ -35,12 +35,16 @@ _REVERSED = {">": "<", ">=": r"\leq"}
 
 
 def expression_latex(expr) -> str:
-    """LaTeX of one SymPy expression (lex order of terms).
+    """LaTeX of one SymPy expression (lex order of terms); strings are parsed, never evaluated.
 
     >>> x = sympy.Symbol("x"); expression_latex(x**2 / 2 - 1)
     '\\\\frac{x^{2}}{2} - 1'
+    >>> expression_latex("x^2/2 - 1")
+    '\\\\frac{x^{2}}{2} - 1'
     """
-    return sympy.latex(sympy.sympify(expr), order="lex")
+    from .expressions import as_expression
+
+    return sympy.latex(as_expression(expr, "expression"), order="lex")
 
 
 def _terms_expr(terms, gens) -> sympy.Expr:

@@ -11,17 +11,27 @@ Constraints are ``coefficients . x + constant  REL  0`` with ``REL`` one of
 decided with a slack variable, and infeasible systems come with a Farkas /
 Motzkin certificate that :func:`check_certificate` verifies with plain
 arithmetic.
+
+Inputs are checked before they reach FLINT or PPL (which abort the interpreter
+or truncate on bad input): a matrix is a sequence of equally long rows, an
+explicit ``ncols`` is a nonnegative int that every row matches, and every entry
+is converted exactly by :func:`semialg_fibers.exact.to_rational` (floats raise
+:class:`~semialg_fibers.exceptions.InexactInputError`).
 """
 
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
 import flint
 import ppl
+
+from .exact import to_rational
+from .exceptions import ShapeError
 
 __all__ = [
     "rank",
@@ -45,14 +55,63 @@ Rows = Sequence[Sequence[Fraction]]
 
 
 # ------------------------------------------------------------------ conversions
-def _fmpq_mat(rows: Rows, ncols: int | None = None) -> flint.fmpq_mat:
-    rows = [list(r) for r in rows]
-    nrows = len(rows)
+def _is_sequence(value) -> bool:
+    return not isinstance(value, (str, bytes, dict)) and hasattr(value, "__iter__")
+
+
+def _check_ncols(ncols, what: str) -> int | None:
     if ncols is None:
-        ncols = len(rows[0]) if rows else 0
-    entries = [flint.fmpq(int(v.numerator), int(v.denominator)) if isinstance(v, Fraction) else flint.fmpq(int(v))
-               for r in rows for v in r]
-    return flint.fmpq_mat(nrows, ncols, entries)
+        return None
+    if isinstance(ncols, bool) or not isinstance(ncols, numbers.Integral) or ncols < 0:
+        raise ValueError(f"{what}: ncols is {ncols!r}; expected a nonnegative int or None")
+    return int(ncols)
+
+
+def _rows(rows, ncols, what: str) -> tuple[list[list], int]:
+    """``rows`` as a list of lists after checking the shape; ``ncols`` from the first row when None."""
+    if not _is_sequence(rows):
+        raise ShapeError(f"{what}: the matrix has type {type(rows).__name__}; expected a sequence of rows")
+    ncols = _check_ncols(ncols, what)
+    out = []
+    for i, row in enumerate(rows):
+        if not _is_sequence(row):
+            raise ShapeError(f"{what}: row {i} has type {type(row).__name__}; expected a sequence of numbers")
+        row = list(row)
+        if ncols is None:
+            ncols = len(row)
+        elif len(row) != ncols:
+            raise ShapeError(f"{what}: row {i} has {len(row)} entries; expected {ncols}"
+                             + (" (ragged rows)" if i else ""))
+        out.append(row)
+    return out, (ncols or 0)
+
+
+def _exact(value, what: str, i: int, j: int | None = None) -> Fraction:
+    if type(value) is Fraction:
+        return value
+    if type(value) is int:
+        return Fraction(value)
+    return to_rational(value, f"{what}: entry [{i}]" + ("" if j is None else f"[{j}]"))
+
+
+def _vector(values, what: str) -> list[Fraction]:
+    if not _is_sequence(values):
+        raise ShapeError(f"{what} has type {type(values).__name__}; expected a sequence of numbers")
+    return [_exact(v, what, i) for i, v in enumerate(values)]
+
+
+def _fmpq_mat(rows: Rows, ncols: int | None = None, what: str = "matrix") -> flint.fmpq_mat:
+    rows, ncols = _rows(rows, ncols, what)
+    entries = []
+    for i, r in enumerate(rows):
+        for j, v in enumerate(r):
+            if type(v) is not Fraction:
+                if type(v) is int:
+                    entries.append(flint.fmpq(v))
+                    continue
+                v = _exact(v, what, i, j)
+            entries.append(flint.fmpq(v.numerator, v.denominator))
+    return flint.fmpq_mat(len(rows), ncols, entries)
 
 
 def _to_fraction(value) -> Fraction:
@@ -71,10 +130,13 @@ def rank(rows: Rows, ncols: int | None = None) -> int:
     1
     >>> rank([], ncols=3)
     0
+    >>> rank([[0.5]])
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.exceptions.InexactInputError: rank: entry [0][0] is the float 0.5; exact constructors ...
     """
-    if not rows:
-        return 0
-    return _fmpq_mat(rows, ncols).rank()
+    mat = _fmpq_mat(rows, ncols, "rank")
+    return mat.rank() if mat.nrows() and mat.ncols() else 0
 
 
 def rref(rows: Rows, ncols: int | None = None) -> tuple[tuple[Vector, ...], tuple[int, ...]]:
@@ -83,9 +145,10 @@ def rref(rows: Rows, ncols: int | None = None) -> tuple[tuple[Vector, ...], tupl
     >>> rref([[2, 4], [1, 3]])
     (((Fraction(1, 1), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 1))), (0, 1))
     """
-    if not rows:
+    mat = _fmpq_mat(rows, ncols, "rref")
+    if not mat.nrows() or not mat.ncols():
         return (), ()
-    reduced, r = _fmpq_mat(rows, ncols).rref()
+    reduced, r = mat.rref()
     out = _rows_of(reduced)[:r]
     pivots = tuple(next(j for j, v in enumerate(row) if v) for row in out)
     return out, pivots
@@ -100,10 +163,11 @@ def nullspace(rows: Rows, ncols: int | None = None) -> tuple[Vector, ...]:
     >>> nullspace([[1, 1, 0]])
     ((Fraction(-1, 1), Fraction(1, 1), Fraction(0, 1)), (Fraction(0, 1), Fraction(0, 1), Fraction(1, 1)))
     """
+    rows, ncols_found = _rows(rows, ncols, "nullspace")
     if ncols is None:
         if not rows:
             raise ValueError("nullspace of a matrix without rows needs ncols")
-        ncols = len(rows[0])
+    ncols = ncols_found
     reduced, pivots = rref(rows, ncols) if rows else ((), ())
     free = [j for j in range(ncols) if j not in pivots]
     basis = []
@@ -124,9 +188,11 @@ def solve(rows: Rows, rhs: Sequence[Fraction], ncols: int | None = None) -> Vect
     >>> solve([[1, 1], [2, 2]], [Fraction(1), Fraction(3)]) is None
     True
     """
-    if ncols is None:
-        ncols = len(rows[0]) if rows else 0
-    augmented = [list(r) + [Fraction(b)] for r, b in zip(rows, rhs)]
+    rows, ncols = _rows(rows, ncols, "solve")
+    rhs = _vector(rhs, "solve: rhs")
+    if len(rhs) != len(rows):
+        raise ShapeError(f"solve: rhs has {len(rhs)} entries; the matrix has {len(rows)} rows")
+    augmented = [list(r) + [b] for r, b in zip(rows, rhs)]
     if not augmented:
         return tuple(Fraction(0) for _ in range(ncols))
     reduced, pivots = rref(augmented, ncols + 1)
@@ -150,6 +216,10 @@ def outer_sum(lefts: Rows, rights: Rows, shape: tuple[int, int]) -> tuple[Vector
     ((Fraction(2, 1), Fraction(1, 1)),)
     """
     rows, cols = shape
+    lefts, _ = _rows(lefts, rows, "outer_sum: lefts")
+    rights, _ = _rows(rights, cols, "outer_sum: rights")
+    if len(lefts) != len(rights):
+        raise ShapeError(f"outer_sum: {len(lefts)} left factors and {len(rights)} right factors")
     acc = [[0] * cols for _ in range(rows)]
     den = 1
     for left, right in zip(lefts, rights):
@@ -176,7 +246,7 @@ def outer_sum(lefts: Rows, rights: Rows, shape: tuple[int, int]) -> tuple[Vector
 
 def _primitive(vector) -> tuple[list[int], Fraction | None]:
     """``(p, c)`` with ``vector = c p``, ``p`` a primitive integer vector; ``c`` None for the zero vector."""
-    vector = [Fraction(v) for v in vector]
+    vector = _vector(vector, "vector")
     den = math.lcm(*(v.denominator for v in vector)) if vector else 1
     ints = [v.numerator * (den // v.denominator) for v in vector]
     g = math.gcd(*ints)
@@ -195,10 +265,27 @@ def lll(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     >>> lll([[11, 17], [13, 19]])
     ((2, 2), (-3, 3))
     """
+    rows = _integer_rows(rows, "lll")
     if not rows:
         return ()
-    mat = flint.fmpz_mat([[int(v) for v in r] for r in rows]).lll()
+    mat = flint.fmpz_mat(rows).lll()
     return tuple(tuple(int(mat[i, j]) for j in range(mat.ncols())) for i in range(mat.nrows()))
+
+
+def _integer_rows(rows, what: str) -> list[list[int]]:
+    rows, _ = _rows(rows, None, what)
+    out = []
+    for i, row in enumerate(rows):
+        ints = []
+        for j, v in enumerate(row):
+            if type(v) is not int:
+                value = _exact(v, what, i, j)
+                if value.denominator != 1:
+                    raise ValueError(f"{what}: entry [{i}][{j}] is {value}; expected an integer")
+                v = value.numerator
+            ints.append(v)
+        out.append(ints)
+    return out
 
 
 def gram_schmidt(rows: Sequence[Sequence[int]]) -> tuple[tuple[Vector, ...], Vector]:
@@ -213,7 +300,7 @@ def gram_schmidt(rows: Sequence[Sequence[int]]) -> tuple[tuple[Vector, ...], Vec
     >>> mu[1][0], norms
     (Fraction(1, 2), (Fraction(2, 1), Fraction(1, 2)))
     """
-    rows = [[int(v) for v in r] for r in rows]
+    rows = _integer_rows(rows, "gram_schmidt")
     n = len(rows)
     d = [1] * (n + 1)  # d[i] = det of the Gram matrix of the first i rows
     lam = [[0] * n for _ in range(n)]
@@ -247,6 +334,11 @@ class Constraint:
     def __post_init__(self):
         if self.relation not in RELATIONS:
             raise ValueError(f"relation must be one of {RELATIONS}, got {self.relation!r}")
+        coefficients = self.coefficients
+        if type(coefficients) is not tuple or any(type(v) is not Fraction for v in coefficients):
+            object.__setattr__(self, "coefficients", tuple(_vector(coefficients, "Constraint.coefficients")))
+        if type(self.constant) is not Fraction:
+            object.__setattr__(self, "constant", to_rational(self.constant, "Constraint.constant"))
 
     def value(self, x: Sequence[Fraction]) -> Fraction:
         """``coefficients . x + constant``."""
@@ -306,7 +398,11 @@ def _point(generator, dim: int) -> Vector:
 
 
 def _check_dims(constraints: Sequence[Constraint], dim: int) -> None:
+    if isinstance(dim, bool) or not isinstance(dim, numbers.Integral) or dim < 0:
+        raise ValueError(f"dim is {dim!r}; expected a nonnegative int")
     for i, c in enumerate(constraints):
+        if not isinstance(c, Constraint):
+            raise TypeError(f"constraint {i} is a {type(c).__name__}; expected linalg.Constraint")
         if len(c.coefficients) != dim:
             raise ValueError(f"constraint {i} has {len(c.coefficients)} coefficients; the LP has {dim} variables")
 
@@ -342,6 +438,10 @@ def optimize(objective: Sequence[Fraction], constraints: Sequence[Constraint], d
     'unbounded'
     """
     _check_dims(constraints, dim)
+    objective = _vector(objective, "optimize: objective")
+    if len(objective) != dim:
+        raise ShapeError(f"optimize: objective has {len(objective)} entries; the LP has {dim} variables")
+    objective_constant = to_rational(objective_constant, "optimize: objective_constant")
     if any(c.relation == ">" for c in constraints):
         raise ValueError("optimize takes only '>=' and '==' constraints; use feasible_point for strict systems")
     system = ppl.Constraint_System()
@@ -368,8 +468,9 @@ def integer_form(form: Sequence[Fraction]) -> tuple[int, ...]:
     >>> integer_form([Fraction(1, 2), Fraction(-3, 4), Fraction(0)])
     (2, -3, 0)
     """
-    den = math.lcm(*(int(Fraction(v).denominator) for v in form))
-    ints = [int(Fraction(v) * den) for v in form]
+    form = _vector(form, "integer_form")
+    den = math.lcm(*(v.denominator for v in form))
+    ints = [int(v * den) for v in form]
     g = math.gcd(*ints)
     return tuple(v // g for v in ints) if g > 1 else tuple(ints)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from .exact import to_rational
+from .exact import describe, to_rational
 from .exceptions import MalformedNetworkError, ShapeError
 
 __all__ = ["Layer", "Network"]
@@ -218,7 +218,7 @@ class Network:
 # --------------------------------------------------------------------- validation
 def _as_list(value, where: str) -> list:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise ShapeError(f"{where} must be a sequence, got {type(value).__name__}")
+        raise ShapeError(f"{where} is {describe(value)}; expected a sequence (a list)")
     return list(value)
 
 

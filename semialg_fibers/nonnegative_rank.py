@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from . import linalg
-from .exact import to_rational
+from .exact import describe, to_rational
 from .exceptions import InternalCheckError, ShapeError
 
 __all__ = [
@@ -40,7 +40,14 @@ Matrix = tuple[tuple[Fraction, ...], ...]
 
 
 def _matrix(M, where: str = "M") -> Matrix:
-    rows = [list(r) for r in M]
+    if isinstance(M, (str, bytes, dict)) or not hasattr(M, "__iter__"):
+        raise ShapeError(f"{where} is {describe(M)}; expected a matrix (a list of rows)")
+    rows = []
+    for i, r in enumerate(M):
+        if isinstance(r, (str, bytes, dict)) or not hasattr(r, "__iter__"):
+            raise ShapeError(f"{where}[{i}] is {describe(r)}, not a row; "
+                             "expected a matrix as a list of rows such as [[1, -1], [2, \"1/2\"]]")
+        rows.append(list(r))
     if not rows or not rows[0]:
         raise ShapeError(f"{where} must be a nonempty matrix (a sequence of nonempty rows)")
     n = len(rows[0])

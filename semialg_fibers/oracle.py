@@ -12,16 +12,16 @@ Exponential by nature: coNP-hard in general.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Sequence
+from typing import Sequence
 
 from . import linalg
 from .domain import Polyhedron, as_domain
 from .exceptions import DomainError, InternalCheckError, NotDecidedError, ShapeError
 from .linalg import Constraint
 from .network import Network
+from .progress import reporting, task
 from .results import EquivalenceResult
 
 __all__ = ["equivalent", "linear_regions"]
@@ -119,12 +119,12 @@ def _step_inside(constraints: Sequence[Form], point: Sequence[Fraction], directi
 
 
 class _Search:
-    def __init__(self, nets: Sequence[Network], chart: _Chart, max_regions, progress):
+    def __init__(self, nets: Sequence[Network], chart: _Chart, max_regions, bar=None):
         self.nets = nets
         self.chart = chart
         self.dim = chart.dim
         self.max_regions = max_regions
-        self.progress = progress
+        self.bar = bar
         self.regions = 0
         self.lps = 0
         self._keys: dict[Form, tuple[int, ...]] = {}
@@ -172,8 +172,8 @@ class _Search:
             self.regions += 1
             if self.max_regions is not None and self.regions > self.max_regions:
                 raise NotDecidedError(f"the oracle examined more than max_regions={self.max_regions} linear regions")
-            if self.progress is not None and self.regions % 1000 == 0:
-                self.progress(self.regions, self.lps)
+            if self.bar is not None:
+                self.bar.advance(note=f"{self.lps} LPs")
             yield region[0], region[1], outputs
             return
         yield from self._branch(layer, region, preacts, outputs, pending, 0, [[] for _ in nets])
@@ -262,12 +262,12 @@ def linear_regions(net: Network, domain=None):
     chart = _chart(as_domain(domain, net.input_dim), net.input_dim)
     if chart.dim != net.input_dim:
         raise DomainError("linear_regions needs a full-dimensional domain")
-    for _, point, outputs in _Search([net], chart, None, None).run():
+    for _, point, outputs in _Search([net], chart, None).run():
         yield point, outputs[0]
 
 
 def equivalent(net_a: Network, net_b: Network, domain=None, max_regions: int | None = None,
-               progress: Callable[[int, int], None] | bool | None = None) -> EquivalenceResult:
+               progress=None, orbit_check: bool = True) -> EquivalenceResult:
     """Decide exactly whether two ReLU networks compute the same function.
 
     Parameters
@@ -278,8 +278,18 @@ def equivalent(net_a: Network, net_b: Network, domain=None, max_regions: int | N
         ``None`` means all of R^d.  Lower-dimensional polyhedra are allowed.
     max_regions : int, optional
         Give up (``NotDecidedError``) after this many regions.
-    progress : callable(regions, lps) or True, optional
-        Called every 1000 regions; ``True`` prints to stderr.
+    progress : bool or callable, optional
+        Progress of the region search (:mod:`semialg_fibers.progress`):
+        a callable receives :class:`~semialg_fibers.progress.ProgressUpdate`
+        values (regions done, LPs solved in the note), ``True`` prints lines
+        on stderr, None keeps the reporter in force.
+    orbit_check : bool
+        First decide exactly whether ``net_b`` is ``net_a`` with hidden
+        neurons permuted and positively rescaled
+        (:func:`semialg_fibers.symmetries.same_orbit`); if so the answer is
+        "equivalent" with ``method="symmetry"`` and no region is examined.
+        Pass False to run the region search regardless (to check the
+        symmetry code against this independent oracle).
 
     Returns
     -------
@@ -316,13 +326,18 @@ def equivalent(net_a: Network, net_b: Network, domain=None, max_regions: int | N
             f"networks have architectures {net_a.architecture} and {net_b.architecture}; "
             "equivalence needs the same input and output dimensions"
         )
-    if progress is True:
-        progress = lambda regions, lps: print(f"oracle: {regions} regions, {lps} LPs", file=sys.stderr)
     chart = _chart(as_domain(domain, net_a.input_dim), net_a.input_dim)
-    search = _Search([net_a, net_b], chart, max_regions, progress or None)
-    for constraints, point, (out_a, out_b) in search.run():
-        if out_a != out_b:
-            return _witness(net_a, net_b, chart, constraints, point, out_a, out_b, search.regions)
+    if orbit_check:
+        from .symmetries import orbit_verdict
+
+        found = orbit_verdict(net_a, net_b)
+        if found is not None:
+            return found
+    with reporting(progress), task("oracle", total=max_regions, unit="regions") as bar:
+        search = _Search([net_a, net_b], chart, max_regions, bar)
+        for constraints, point, (out_a, out_b) in search.run():
+            if out_a != out_b:
+                return _witness(net_a, net_b, chart, constraints, point, out_a, out_b, search.regions)
     return EquivalenceResult(True, method="oracle", reason=f"all {search.regions} linear regions agree",
                              regions=search.regions)
 

@@ -36,6 +36,7 @@ import sympy
 
 from . import linalg
 from .exact import to_rational
+from .expressions import as_expression
 from .exceptions import InexactInputError, NotDecidedError, ShapeError
 from .symbols import symbol_sort_key
 
@@ -65,13 +66,9 @@ def _rational(value) -> Fraction:
     return Fraction(int(value.p), int(value.q))
 
 
-def _sympify(expr, where: str) -> sympy.Expr:
-    if isinstance(expr, float):
-        raise InexactInputError(f"{where} is the float {expr!r}; use exact rationals")
-    out = sympy.sympify(expr)
-    if out.has(sympy.Float):
-        raise InexactInputError(f"{where} = {out} contains a float; use exact rationals (sympy.Rational)")
-    return out
+def _sympify(expr, where: str, symbols=None) -> sympy.Expr:
+    # Never sympy.sympify: it evaluates strings as Python code.
+    return as_expression(expr, where, symbols)
 
 
 #: Walks of expressions by identity: normalization, certificates, sampling and membership walk the same
@@ -319,6 +316,7 @@ class PolynomialConstraint:
             values = [point[g] for g in self.gens]
         except KeyError as exc:
             raise ValueError(f"the point gives no value for {exc.args[0]} in {self.polynomial}") from None
+        values = [v if type(v) is Fraction else to_rational(v, str(g)) for v, g in zip(values, self.gens)]
         return _eval_dict(dict(self.terms), values)
 
     def holds(self, point: Mapping[sympy.Symbol, Fraction]) -> bool:
@@ -345,14 +343,19 @@ class PolynomialConstraint:
         return {"polynomial": sympy.sstr(self.polynomial, order="lex"), "relation": self.relation}
 
 
-def constraint(lhs, relation: str = "==", rhs=0) -> PolynomialConstraint:
+def constraint(lhs, relation: str = "==", rhs=0, symbols=None) -> PolynomialConstraint:
     """Normalized constraint ``lhs REL rhs`` over Q.
 
     Parameters
     ----------
     lhs, rhs : SymPy expression, int, Fraction or str
-        Polynomials with rational coefficients (floats are rejected).
+        Polynomials with rational coefficients (floats are rejected).  A
+        string is parsed without evaluating code
+        (:func:`semialg_fibers.expressions.parse_expression`: numbers, names,
+        ``+ - * / ^`` and parentheses); its names become real symbols.
     relation : {"==", "!=", ">", ">=", "<", "<="}
+    symbols : mapping of str to sympy.Symbol, optional
+        The symbols that names in string arguments refer to.
 
     Returns
     -------
@@ -378,6 +381,8 @@ def constraint(lhs, relation: str = "==", rhs=0) -> PolynomialConstraint:
     PolynomialConstraint(polynomial=1 - 2*x, relation='>')
     >>> constraint(3, ">").is_true
     True
+    >>> constraint("x^2 + y", "<=", "1/2") == constraint(1 - 2 * x**2 - 2 * y, ">=")
+    True
     >>> constraint(x / y, ">")
     Traceback (most recent call last):
     ...
@@ -387,7 +392,7 @@ def constraint(lhs, relation: str = "==", rhs=0) -> PolynomialConstraint:
         lhs, rhs, relation = rhs, lhs, _FLIP[relation]
     if relation not in RELATIONS:
         raise ValueError(f"relation must be one of {RELATIONS + tuple(_FLIP)}, got {relation!r}")
-    expr = _sympify(lhs, "lhs") - _sympify(rhs, "rhs")
+    expr = _sympify(lhs, "lhs", symbols) - _sympify(rhs, "rhs", symbols)
     gens = tuple(sorted(expr.free_symbols, key=symbol_sort_key))
     poly = _poly_dict(expr, gens, "constraint")
     return _make(poly, gens, relation)
@@ -451,14 +456,14 @@ def _make(poly: PolyDict, gens: tuple, relation: str) -> PolynomialConstraint:
     return PolynomialConstraint(relation, gens, terms)
 
 
-def _as_constraint(item, where: str) -> PolynomialConstraint:
+def _as_constraint(item, where: str, symbols=None) -> PolynomialConstraint:
     if isinstance(item, PolynomialConstraint):
         return item
     if isinstance(item, sympy.Rel):
         op = {"==": "==", "!=": "!=", ">": ">", ">=": ">=", "<": "<", "<=": "<="}[item.rel_op]
         return constraint(item.lhs, op, item.rhs)
     if isinstance(item, tuple) and len(item) in (2, 3):
-        return constraint(*item)
+        return constraint(*item, symbols=symbols) if len(item) == 3 else constraint(item[0], item[1], symbols=symbols)
     raise TypeError(f"{where} is a {type(item).__name__}; expected PolynomialConstraint, a SymPy relation or (lhs, rel[, rhs])")
 
 
@@ -538,7 +543,8 @@ class BasicSet:
             raise ValueError(f"auxiliary symbols {sorted(map(str, set(variables) & set(auxiliary)))} are also variables")
         allowed = set(variables) | set(auxiliary)
         order = {s: i for i, s in enumerate(variables + auxiliary)}
-        items = [_as_constraint(c, f"constraints[{i}]") for i, c in enumerate(self.constraints)]
+        names = {str(sym): sym for sym in variables + auxiliary}
+        items = [_as_constraint(c, f"constraints[{i}]", names) for i, c in enumerate(self.constraints)]
         for c in items:
             extra = c.free_symbols - allowed
             if extra:
@@ -550,7 +556,7 @@ class BasicSet:
         ordered = _sorted_constraints(list(unique), order)
         param = self.parametrization
         if param is not None:
-            param = tuple(_sympify(p, f"parametrization[{i}]") for i, p in enumerate(param))
+            param = tuple(_sympify(p, f"parametrization[{i}]", names) for i, p in enumerate(param))
             if len(param) != len(variables):
                 raise ShapeError(f"parametrization has {len(param)} entries; there are {len(variables)} variables")
             for i, p in enumerate(param):

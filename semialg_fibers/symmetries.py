@@ -45,6 +45,7 @@ __all__ = [
     "scaling_generators",
     "normal_form",
     "same_orbit",
+    "orbit_verdict",
     "orbit_dimension",
 ]
 
@@ -196,9 +197,13 @@ class VectorField:
         if net.architecture != tuple(self.architecture):
             raise ShapeError(f"the network has architecture {net.architecture}; the field {self.architecture}")
         values = dict(zip(self.coordinates, (sympy.Rational(v.numerator, v.denominator) for v in net.parameters())))
+        from .expressions import as_expression
+
+        names = {str(c): c for c in self.coordinates}
         out = []
-        for expr in self.components:
-            value = sympy.sympify(expr).xreplace(values)
+        for i, expr in enumerate(self.components):
+            # as_expression, not sympify: a component given as a string must not run as code
+            value = as_expression(expr, f"components[{i}]", names).xreplace(values)
             if not value.is_Rational:
                 raise ValueError(f"field component {expr} does not evaluate to a rational at the point")
             out.append(Fraction(int(value.p), int(value.q)))
@@ -446,6 +451,45 @@ def same_orbit(a: Network, b: Network, limits: SearchLimits | None = None) -> bo
     if [(l, [len(g) for g in gs]) for l, gs in ties_a] != [(l, [len(g) for g in gs]) for l, gs in ties_b]:
         return False
     return _search_ties(la, lb, ties_b, resolve(limits))
+
+
+def orbit_verdict(a: Network, b: Network, limits: SearchLimits | None = None):
+    """"Equivalent" when ``b`` is ``a`` up to ``H`` (decided by :func:`same_orbit`), else None.
+
+    The first check of every equivalence algorithm: identical or
+    ``H``-related networks compute the same function on any domain, and
+    recognizing them costs one normalization per network, where the general
+    algorithms are exponential.  None means "not shown this way" (different
+    architectures, not in one orbit, or too many tied neurons to search).
+
+    Returns
+    -------
+    EquivalenceResult or None
+        ``method="symmetry"`` and a reason in words.
+
+    Examples
+    --------
+    >>> a = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])
+    >>> orbit_verdict(a, a).reason
+    'the two networks are identical'
+    >>> orbit_verdict(a, Network.from_layers([([[3], [2]], [-3, 0]), ([["2/3", "1/2"]], [0])])).method
+    'symmetry'
+    """
+    from .results import EquivalenceResult
+
+    if not isinstance(a, Network) or not isinstance(b, Network) or a.architecture != b.architecture:
+        return None
+    if a == b:
+        return EquivalenceResult(True, method="symmetry", reason="the two networks are identical")
+    try:
+        related = same_orbit(a, b, limits)
+    except NotDecidedError:
+        return None  # too many tied neurons: leave the question to the general algorithms
+    if not related:
+        return None
+    return EquivalenceResult(True, method="symmetry",
+                             reason="the second network is the first with hidden neurons permuted and "
+                                    "rescaled by positive factors (a symmetry of every ReLU network)")
 
 
 def _search_ties(la: list, lb: list, ties: list, limits: SearchLimits) -> bool:

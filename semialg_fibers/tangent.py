@@ -23,7 +23,9 @@ from typing import Sequence
 import sympy
 
 from . import linalg
-from .exceptions import InternalCheckError
+from .exact import to_rational
+from .exceptions import InternalCheckError, ShapeError
+from .expressions import as_expression
 from .semialgebraic import BasicSet, _rational_parts
 
 __all__ = ["TangentCertificate", "jacobian", "parametrization_rank", "tangent_certificate"]
@@ -81,8 +83,11 @@ def jacobian(expressions: Sequence, symbols: Sequence[sympy.Symbol], point: Sequ
     Parameters
     ----------
     expressions : sequence of SymPy expressions (rational functions over Q)
+        Strings are parsed without evaluating code
+        (:func:`semialg_fibers.expressions.as_expression`), their names
+        referring to ``symbols``.
     symbols : sequence of sympy.Symbol
-    point : sequence of Fraction, one per symbol
+    point : sequence of exact numbers, one per symbol
 
     Returns
     -------
@@ -100,11 +105,17 @@ def jacobian(expressions: Sequence, symbols: Sequence[sympy.Symbol], point: Sequ
     ((Fraction(0, 1), Fraction(2, 1)), (Fraction(0, 1), Fraction(-3, 4)), (Fraction(2, 1), Fraction(1, 1)))
     """
     symbols = tuple(symbols)
-    point = tuple(point)
+    for j, s in enumerate(symbols):
+        if not isinstance(s, sympy.Symbol):
+            raise TypeError(f"symbols[{j}] is a {type(s).__name__}; expected sympy.Symbol")
+    point = tuple(to_rational(v, f"point[{j}]") for j, v in enumerate(point))
+    if len(point) != len(symbols):
+        raise ShapeError(f"point has {len(point)} entries; there are {len(symbols)} symbols")
+    names = {str(s): s for s in symbols}
     rows = []
     for i, expr in enumerate(expressions):
-        num, den = _rational_parts(expr if isinstance(expr, sympy.Basic) else sympy.sympify(expr), symbols,
-                                   f"expressions[{i}]")
+        expr = as_expression(expr, f"expressions[{i}]", names)
+        num, den = _rational_parts(expr, symbols, f"expressions[{i}]")
         q, dq = _value_and_gradient(den, point)
         if q == 0:
             raise ValueError(f"expressions[{i}] = {expr} has a vanishing denominator at {point}")

@@ -9,6 +9,7 @@ import pytest
 from semialg_fibers import Network, NotDecidedError
 from semialg_fibers.api import equivalent, fiber, fiber_dimension
 from semialg_fibers.oracle import equivalent as oracle
+from semialg_fibers.symmetries import same_orbit
 from shallow_moves import random_equivalent, random_shallow
 
 DEEP = Network.from_layers([([[1]], [0]), ([[1]], [0]), ([[1]], [0])])
@@ -21,11 +22,12 @@ def test_shallow_uses_fast_path_and_agrees():
         a = random_shallow(2, 2, 1, rng)
         b = random_equivalent(a, rng, 2) if rng.random() < 0.5 else random_shallow(2, 2, 1, rng)
         r = equivalent(a, b)
-        assert r.method == "shallow" and bool(r) == bool(oracle(a, b))
+        assert r.method == ("symmetry" if same_orbit(a, b) else "shallow")
+        assert bool(r) == bool(oracle(a, b, orbit_check=False))
 
 
 def test_deep_and_domain_fall_back_to_oracle():
-    r = equivalent(DEEP, DEEP_TWIN)
+    r = equivalent(DEEP, Network.from_layers([([[1], [1]], [0, 0]), ([["1/2", "1/2"]], [0]), ([[1]], [0])]))
     assert r and r.method == "oracle"
     a = Network.from_layers([([[1]], [0]), ([[1]], [0])])
     b = Network.from_layers([([[1]], [0])])
@@ -58,3 +60,27 @@ def test_orthant_equivalence_dispatch():
     assert on_orthant and on_orthant.method == "orthant" and oracle_equivalent(relu_sum, x, domain="orthant")
     on_line = equivalent(relu_sum, x)
     assert not on_line and on_line.method == "shallow"
+
+
+def test_symmetry_check_comes_first_at_any_depth_and_domain():
+    twin = equivalent(DEEP, DEEP_TWIN)  # DEEP_TWIN rescales the hidden neurons of DEEP
+    assert twin and twin.method == "symmetry"
+    same = equivalent(DEEP, DEEP, domain="orthant")
+    assert same and same.method == "symmetry" and "identical" in same.reason
+    from semialg_fibers import DomainError
+
+    with pytest.raises(DomainError):
+        equivalent(DEEP, DEEP, domain="disk")  # a bad domain is an error even for identical networks
+
+
+def test_bundled_controller_compared_with_itself_needs_no_search():
+    """The 5-50x6-5 ACAS Xu network against itself: the symmetry check answers without any region search."""
+    from semialg_fibers.examples import real_network
+    from semialg_fibers.progress import reporting
+
+    net = real_network("acasxu_v2a_1_1_5-50x6-5")
+    copy = Network.from_parameters(net.architecture, list(net.parameters()))
+    calls = []
+    with reporting(calls.append, interval=0):
+        result = equivalent(net, copy)
+    assert result and result.method == "symmetry" and calls == []

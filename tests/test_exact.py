@@ -65,3 +65,47 @@ def test_float_to_rational_is_exact_dyadic():
 def test_format_rational_round_trips():
     for v in [Fraction(0), Fraction(-3, 4), Fraction(10**30 + 1, 7)]:
         assert to_rational(format_rational(v)) == v
+
+
+# ----------------------------------------------------------------------------- untrusted strings and Decimals
+from semialg_fibers.exceptions import InputLimitError  # noqa: E402
+from semialg_fibers.limits import InputLimits  # noqa: E402
+
+HOSTILE = [
+    ("huge exponent", "1e99999999", InputLimitError, "exponent 99999999, above the input limit exponent = 10000"),
+    ("huge negative exponent", "1e-99999999", InputLimitError, "exponent -99999999"),
+    ("exponent digits", "1e" + "9" * 30, InputLimitError, "exponent of 30 digits"),
+    ("many digits", "7" * 20000, InputLimitError, "20000 digits, above the input limit digits = 10000"),
+    ("many decimals", "0." + "1" * 20000, InputLimitError, "digits"),
+    ("huge denominator", "1/" + "3" * 20000, InputLimitError, "digits"),
+    ("decimal exponent", Decimal("1e999999999"), InputLimitError, "exponent 999999999"),
+    ("decimal digits", Decimal("1" * 20001), InputLimitError, "20001 digits"),
+    ("arabic-indic", "\u0661\u0662", MalformedNetworkError, "non-ASCII digits"),
+    ("full-width", "\uff11\uff12", MalformedNetworkError, "non-ASCII digits"),
+    ("division by zero", "1/0", MalformedNetworkError, "division by zero"),
+    ("negative zero denominator", "-3/000", MalformedNetworkError, "division by zero"),
+    ("underscores", "1_000", MalformedNetworkError, "expected an integer"),
+    ("infinity", "-Infinity", MalformedNetworkError, "finite"),
+]
+
+
+@pytest.mark.parametrize("value, error, words", [c[1:] for c in HOSTILE], ids=[c[0] for c in HOSTILE])
+def test_hostile_numbers_refused_fast_with_a_true_reason(value, error, words):
+    with pytest.raises(error, match=words) as caught:
+        to_rational(value, "w")
+    assert len(str(caught.value)) < 300  # never echoed whole
+
+
+def test_numbers_beyond_python_int_str_limit():
+    text = "1" * 5000
+    value = to_rational(text)
+    assert value == int("1" * 2500) * 10**2500 + int("1" * 2500)
+    assert format_rational(value) == text and format_rational(-value / 7) == "-" + text + "/7"
+    assert to_rational("1e5000") == 10**5000 and format_rational(Fraction(10**5000)) == "1" + "0" * 5000
+    assert to_rational(Decimal("-2.5e-3")) == Fraction(-1, 400)
+
+
+def test_limits_can_be_raised_per_call():
+    assert to_rational("7" * 20000, limits=InputLimits(digits=20000)) % 10 == 7
+    with pytest.raises(InputLimitError, match="digits = 3"):
+        to_rational("1234", limits=InputLimits(digits=3))

@@ -113,3 +113,63 @@ def test_integer_rows_fast_path_agrees():
     r = linalg.optimize_integer_rows((F(1), F(2), F(0)), rows, 2, maximize=True)
     assert r.value == 4 and r.point == (F(0), F(2))
     assert linalg.optimize_integer_rows((F(1), F(0), F(0)), rows[1:], 2).status == "unbounded"
+
+
+# ----------------------------------------------------------------------------- checked input (no truncation, no abort)
+from decimal import Decimal  # noqa: E402
+
+import sympy  # noqa: E402
+
+from semialg_fibers.exceptions import InexactInputError, ShapeError  # noqa: E402
+
+EXACT_ENTRIES = [
+    ("sympy rational", [[sympy.Rational(1, 2)]], 1),
+    ("decimal", [[Decimal("0.5")]], 1),
+    ("string", [["1/2", "1"]], 1),
+    ("sympy integers", [[sympy.Integer(2), sympy.Integer(4)], [1, 2]], 1),
+]
+
+
+@pytest.mark.parametrize("rows, expected", [c[1:] for c in EXACT_ENTRIES], ids=[c[0] for c in EXACT_ENTRIES])
+def test_exact_entries_are_not_truncated(rows, expected):
+    assert linalg.rank(rows) == expected
+
+
+BAD_MATRICES = [
+    ("float", ([[0.5]],), InexactInputError, "float 0.5"),
+    ("float in nullspace", ([[1, 0.25]], None), InexactInputError, "float"),
+    ("ragged", ([[1, 2], [3]],), ShapeError, "row 1 has 1 entries; expected 2"),
+    ("wrong ncols", ([[1, 2]], 3), ShapeError, "row 0 has 2 entries; expected 3"),
+    ("negative ncols", ([[1]], -1), ValueError, "ncols is -1"),
+    ("bool ncols", ([[1]], True), ValueError, "ncols"),
+    ("none", (None,), ShapeError, "NoneType"),
+    ("flat list", ([1, 2],), ShapeError, "row 0"),
+    ("string row", (["12"],), ShapeError, "row 0"),
+]
+
+
+@pytest.mark.parametrize("args, error, words", [c[1:] for c in BAD_MATRICES], ids=[c[0] for c in BAD_MATRICES])
+def test_bad_matrices_raise(args, error, words):
+    for function in (linalg.rank, linalg.rref, linalg.nullspace):
+        with pytest.raises(error, match=words):
+            function(*args)
+
+
+def test_other_entry_points_check_input():
+    with pytest.raises(InexactInputError):
+        linalg.solve([[1]], [0.5])
+    with pytest.raises(ShapeError, match="rhs has 2 entries"):
+        linalg.solve([[1]], [1, 2])
+    with pytest.raises(InexactInputError):
+        linalg.integer_form([0.5, 1])
+    with pytest.raises(ValueError, match="expected an integer"):
+        linalg.lll([[1, Fraction(1, 2)]])
+    with pytest.raises(InexactInputError):
+        linalg.gram_schmidt([[1.5, 0]])
+    with pytest.raises(InexactInputError):
+        linalg.Constraint((0.5,), 0)
+    assert linalg.Constraint((sympy.Rational(1, 2),), "1/3").constant == Fraction(1, 3)
+    with pytest.raises(InexactInputError):
+        linalg.optimize([0.5], [], 1)
+    with pytest.raises(ShapeError):
+        linalg.outer_sum([[1]], [[1, 2], [3, 4]], (1, 2))

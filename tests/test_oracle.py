@@ -9,6 +9,7 @@ from semialg_fibers import Network
 from semialg_fibers.domain import box, orthant, polyhedron
 from semialg_fibers.exceptions import DomainError, NotDecidedError, ShapeError
 from semialg_fibers.oracle import equivalent, linear_regions
+from semialg_fibers.progress import reporting
 
 from conftest import permute_and_scale, random_network
 
@@ -111,7 +112,7 @@ def test_errors_and_limits():
         box([1], [0])
     big = random_network((2, 8, 1), random.Random(3))
     with pytest.raises(NotDecidedError, match="max_regions=2"):
-        equivalent(big, permute_and_scale(big, random.Random(4)), max_regions=2)
+        equivalent(big, permute_and_scale(big, random.Random(4)), max_regions=2, orbit_check=False)
 
 
 def test_linear_regions_of_generic_arrangement():
@@ -124,12 +125,25 @@ def test_linear_regions_of_generic_arrangement():
         assert net(point) == (form[0] * point[0] + form[1] * point[1] + form[2],)
 
 
-def test_progress_callback_is_called():
+def test_progress_reports_every_region():
     calls = []
     net = random_network((2, 12, 1), random.Random(11))
-    result = equivalent(net, permute_and_scale(net, random.Random(12)), progress=lambda r, lps: calls.append(r))
-    assert result
-    assert calls == [1000 * (i + 1) for i in range(result.regions // 1000)]
+    with reporting(None, interval=0):
+        result = equivalent(net, permute_and_scale(net, random.Random(12)), progress=calls.append, orbit_check=False)
+    assert result and result.method == "oracle"
+    assert [u.done for u in calls] == list(range(1, result.regions + 1)) + [result.regions]
+    assert calls[-1].finished and calls[-1].unit == "regions" and "LPs" in calls[-1].note
+
+
+def test_identical_and_h_related_networks_need_no_region_search():
+    net = random_network((2, 6, 3, 1), random.Random(13))
+    calls = []
+    for other in (net, permute_and_scale(net, random.Random(14))):
+        with reporting(None, interval=0):
+            result = equivalent(net, other, progress=calls.append)
+        assert result and result.method == "symmetry" and result.regions is None
+    assert calls == []  # no region was examined
+    assert equivalent(net, permute_and_scale(net, random.Random(14)), orbit_check=False).method == "oracle"
 
 
 small_nets = st.tuples(st.integers(1, 2), st.integers(1, 3), st.integers(1, 2), st.integers(0, 10**6))
@@ -143,7 +157,7 @@ def test_oracle_against_sampling(spec, same):
     rng = random.Random(seed)
     a = random_network((d, width, k), rng, -2, 2)
     b = permute_and_scale(a, rng) if same else random_network((d, width, width, k), rng, -2, 2)
-    result = equivalent(a, b)
+    result = equivalent(a, b, orbit_check=False)
     if same:
         assert result
     if result:

@@ -27,7 +27,7 @@ from collections import deque
 from fractions import Fraction
 from typing import Iterator, Sequence
 
-from .. import linalg
+from .. import linalg, progress
 from ..exceptions import NotDecidedError
 from ..limits import SearchLimits, resolve
 
@@ -320,6 +320,7 @@ def _dfs(reduced, pivots, r, budget, what):
     nodes = [0]
     assignment = [0] * nf
     found = []
+    bar = progress.task("orientation search", total=budget, unit="nodes")
 
     def feasible(values, t) -> bool:
         for p, val in enumerate(values):
@@ -331,6 +332,7 @@ def _dfs(reduced, pivots, r, budget, what):
 
     def search(t, values):
         nodes[0] += 1
+        bar.advance()
         if budget is not None and nodes[0] > budget:
             raise NotDecidedError(
                 f"{what}: more than {budget} search nodes (limit nodes) over a kernel of dimension {nf}; "
@@ -351,7 +353,8 @@ def _dfs(reduced, pivots, r, budget, what):
             search(t + 1, values if not bit else [v - coef[p][t] for p, v in enumerate(values)])
         assignment[t] = 0
 
-    search(0, list(rhs))
+    with bar:
+        search(0, list(rhs))
     return found
 
 
@@ -396,6 +399,7 @@ def _short_vectors(basis, radius, budget, what):
     coeffs = [0] * n
     nodes = [0]
     out = []
+    bar = progress.task("lattice enumeration", total=budget, unit="nodes")
 
     def level(i, partial):
         center = -sum((mu[j][i] * coeffs[j] for j in range(i + 1, n) if coeffs[j]), _ZERO)
@@ -407,6 +411,7 @@ def _short_vectors(basis, radius, budget, what):
             if cost > room:
                 continue
             nodes[0] += 1
+            bar.advance()
             if budget is not None and nodes[0] > budget:
                 raise NotDecidedError(
                     f"{what}: more than {budget} search nodes (limit nodes) enumerating a lattice of dimension {n}; "
@@ -419,5 +424,6 @@ def _short_vectors(basis, radius, budget, what):
                 level(i - 1, partial + cost)
         coeffs[i] = 0
 
-    level(n - 1, _ZERO)
+    with bar:
+        level(n - 1, _ZERO)
     return out

@@ -16,7 +16,7 @@ from ..exceptions import InternalCheckError, ShapeError
 from ..linalg import Constraint
 from ..network import Network
 from ..results import EquivalenceResult
-from ..shallow.equivalence import first_difference as shallow_first_difference, verdict
+from ..shallow.equivalence import agree_reason, first_difference as shallow_first_difference, verdict
 from .canonical import OrthantData, canonical_data
 from .types import check_shallow
 
@@ -60,7 +60,7 @@ def equivalent(net_a: Network, net_b: Network) -> EquivalenceResult:
     (True, 'orthant')
     >>> c = Network.from_layers([([[1]], [-1]), ([[1]], [0])])
     >>> r = equivalent(a, c); bool(r), r.reason
-    (False, 'line alpha=(1) beta=-1 has kink (1) in the second network and none in the first')
+    (False, 'line x1 = 1: the gradient jumps by (1) across it in the second network and not at all in the first')
     >>> r.witness[0] >= 0 and a(r.witness) != c(r.witness)
     True
     """
@@ -73,7 +73,7 @@ def equivalent(net_a: Network, net_b: Network) -> EquivalenceResult:
     found = first_difference(da, db)
     if found is not None and any(v < 0 for v in found[1]):
         raise InternalCheckError(f"orthant.equivalent: witness {found[1]} is outside the orthant")
-    return verdict(net_a, net_b, found, "orthant", f"equal orthant data ({da.num_lines} visible lines, same G and g0)")
+    return verdict(net_a, net_b, found, "orthant", agree_reason(da.num_lines) + " on the orthant")
 
 
 def first_difference(da: OrthantData, db: OrthantData):

@@ -15,7 +15,7 @@ from ..network import Network
 from ..results import EquivalenceResult
 from .canonical import CanonicalData, canonical_data, check_shallow
 
-__all__ = ["equivalent", "first_difference", "verdict", "difference_witness"]
+__all__ = ["equivalent", "first_difference", "verdict", "difference_witness", "line_equation", "agree_reason"]
 
 _ZERO = Fraction(0)
 
@@ -33,8 +33,10 @@ def equivalent(net_a: Network, net_b: Network) -> EquivalenceResult:
     EquivalenceResult
         ``method="shallow"``.  When not equivalent: ``witness`` is a rational
         input where the outputs differ (verified by exact evaluation), and
-        ``reason`` names the invariant that differs (a line present in only one
-        network, a kink, the linear part ``G`` or the constant ``g0``).
+        ``reason`` says in words which invariant differs (the jump of the
+        gradient across a line where neurons switch, the linear term or the
+        constant term left once those jumps are removed: the canonical data
+        of ``docs/theory/shallow.md``).
 
     Raises
     ------
@@ -55,7 +57,7 @@ def equivalent(net_a: Network, net_b: Network) -> EquivalenceResult:
     (True, 'shallow')
     >>> r = equivalent(a, b)
     >>> bool(r), r.reason
-    (False, 'line alpha=(1) beta=0 has kink (1) in the second network and none in the first')
+    (False, 'line x1 = 0: the gradient jumps by (1) across it in the second network and not at all in the first')
     >>> a(r.witness) != b(r.witness)
     True
     """
@@ -66,8 +68,13 @@ def equivalent(net_a: Network, net_b: Network) -> EquivalenceResult:
             f"networks map R^{ma} -> R^{ka} and R^{mb} -> R^{kb}; equivalence needs equal input and output dimensions"
         )
     da, db = canonical_data(net_a), canonical_data(net_b)
-    return verdict(net_a, net_b, first_difference(da, db), "shallow",
-                   f"equal canonical data ({da.num_lines} visible lines, same G and g0)")
+    return verdict(net_a, net_b, first_difference(da, db), "shallow", agree_reason(da.num_lines))
+
+
+def agree_reason(lines: int) -> str:
+    """The reason of an "equivalent" verdict from equal canonical data, in words."""
+    return (f"the same {lines} line{'' if lines == 1 else 's'} where the gradient jumps, with the same jumps, "
+            "and the same affine part once the jumps are removed")
 
 
 def verdict(net_a: Network, net_b: Network, found, method: str, agree_reason: str) -> EquivalenceResult:
@@ -89,6 +96,22 @@ def _fmt(values) -> str:
     return ", ".join(str(v) for v in values)
 
 
+def line_equation(alpha, beta) -> str:
+    """The hyperplane ``alpha . x + beta = 0`` as an equation in ``x1, x2, ...`` (zero terms left out).
+
+    >>> line_equation([1, Fraction(-1, 2), 0], 3)
+    'x1 - 1/2 x2 = -3'
+    """
+    terms = []
+    for i, a in enumerate(alpha, start=1):
+        if not a:
+            continue
+        size = "" if abs(a) == 1 else f"{abs(a)} "
+        sign = ("-" if a < 0 else "") if not terms else (" - " if a < 0 else " + ")
+        terms.append(f"{sign}{size}x{i}")
+    return f"{''.join(terms) or '0'} = {-beta}"
+
+
 def first_difference(da: CanonicalData, db: CanonicalData, kink_witness=None):
     """``None`` if the data agree, else ``(reason, witness)`` for the first differing invariant.
 
@@ -104,20 +127,20 @@ def first_difference(da: CanonicalData, db: CanonicalData, kink_witness=None):
         kink_a, kink_b = ka.get(line), kb.get(line)
         if kink_a != kink_b:
             lead = next(v for v in line if v)
-            alpha = _fmt(Fraction(v, lead) for v in line[:-1])
-            beta = Fraction(line[-1], lead)
+            where = f"line {line_equation([Fraction(v, lead) for v in line[:-1]], Fraction(line[-1], lead))}"
             if kink_a is None:
-                reason = f"line alpha=({alpha}) beta={beta} has kink ({_fmt(kink_b)}) in the second network and none in the first"
+                reason = f"{where}: the gradient jumps by ({_fmt(kink_b)}) across it in the second network and not at all in the first"
             elif kink_b is None:
-                reason = f"line alpha=({alpha}) beta={beta} has kink ({_fmt(kink_a)}) in the first network and none in the second"
+                reason = f"{where}: the gradient jumps by ({_fmt(kink_a)}) across it in the first network and not at all in the second"
             else:
-                reason = f"line alpha=({alpha}) beta={beta} has kink ({_fmt(kink_a)}) vs ({_fmt(kink_b)})"
+                reason = f"{where}: the gradient jumps by ({_fmt(kink_a)}) across it in the first network and by ({_fmt(kink_b)}) in the second"
             return reason, kink_witness(da, db, line)
     if da.constant != db.constant:
-        return f"constant g0 differs: ({_fmt(da.constant)}) vs ({_fmt(db.constant)})", tuple(_ZERO for _ in range(da.input_dim))
+        return (f"constant term differs once the jumps are removed: ({_fmt(da.constant)}) vs ({_fmt(db.constant)})",
+                tuple(_ZERO for _ in range(da.input_dim)))
     for col in range(da.input_dim):
         if any(ra[col] != rb[col] for ra, rb in zip(da.linear, db.linear)):
-            reason = f"linear part G differs in column {col + 1}"
+            reason = f"linear term differs once the jumps are removed, in the coefficients of x{col + 1}"
             return reason, tuple(Fraction(int(j == col)) for j in range(da.input_dim))
     return None
 

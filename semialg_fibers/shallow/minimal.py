@@ -26,7 +26,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Iterator
 
-from .. import linalg
+from .. import linalg, progress
 from ..exceptions import InternalCheckError, NotDecidedError
 from ..limits import SearchLimits, resolve
 from ..network import Network
@@ -127,11 +127,13 @@ def _candidates(data: CanonicalData, limits, below: int | None = None) -> Iterat
     """The canonical minimizer, searching costs ``0, 1, ...``; with ``below``, only costs ``< below``."""
     r, m = data.num_lines, data.input_dim
     upper = 2 * linalg.rank(data.linear, m) if any(any(row) for row in data.linear) else 0
+    bar = progress.task("canonical search", unit="candidate sets")
     for cost in range(upper + 1 if below is None else min(upper + 1, below)):
         found = []
         for q in range(cost % 2, min(cost, m, r) + 1, 2):
             pairs = (cost - q) // 2
             for mixed in combinations(range(r), q):
+                bar.advance(note=f"width {r + cost}")
                 if q and not independent_normals(data, mixed):
                     continue
                 flipped = smallest_flip_set(data, mixed, pairs, limits)
@@ -140,8 +142,10 @@ def _candidates(data: CanonicalData, limits, below: int | None = None) -> Iterat
             if found:
                 break  # smallest |M| first: the tie-breaking key is (cost, |M|, M, |S|, S)
         if found:
+            bar.close()
             yield min(found, key=lambda c: (c.mixed, len(c.flipped), c.flipped))
             return
+    bar.close()
     if below is None:
         raise InternalCheckError("minimal form: no candidate up to cost 2 rank(G), which always works")
 
