@@ -186,6 +186,42 @@ def _cmd_ncr(args) -> int:
     return EXIT_OK
 
 
+def _write(text: str, path: str | None) -> None:
+    if path is None or path == "-":
+        sys.stdout.write(text)
+    else:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
+
+def _cmd_latex(args) -> int:
+    from .report import network_report
+
+    net = _load(args.network, args.numbers)
+    report = network_report(net, domain="orthant" if args.orthant else None, limit=args.limit,
+                            certify=not args.no_certify, title=args.title or "")
+    _write(report.latex(), args.output)
+    return EXIT_OK
+
+
+def _cmd_plot(args) -> int:
+    from . import plots
+
+    net = _load(args.network, args.numbers)
+    if not args.output.lower().endswith((".png", ".svg")):
+        raise SemialgFibersError(f"-o {args.output!r}: expected a file name ending in .png or .svg")
+    if args.family:
+        figure = plots.plot_family(net)
+    else:
+        box = None
+        if args.box:
+            lower, upper = (_parse_point(p) for p in args.box)
+            box = tuple(zip(lower, upper))
+        figure = plots.plot_network(net, box=box, output=args.output_index)
+    plots.save(figure, args.output)
+    return EXIT_OK
+
+
 def _decide(net_a, net_b, domain, method, progress):
     from . import oracle
     from .api import equivalent
@@ -241,6 +277,24 @@ def build_parser() -> argparse.ArgumentParser:
     fib.add_argument("--progress", action="store_true", help="report progress on stderr")
     fib.set_defaults(run=_cmd_fiber)
 
+    tex = sub.add_parser("latex", help="a standalone LaTeX document: network, fiber, identifiability, symmetries, laws")
+    tex.add_argument("network")
+    tex.add_argument("-o", "--output", help="write to this file (default: standard output)")
+    tex.add_argument("--orthant", action="store_true", help="inputs restricted to the nonnegative orthant")
+    tex.add_argument("--limit", type=int, default=50, help="list at most this many components (default 50)")
+    tex.add_argument("--no-certify", action="store_true", help="skip the exact tangent-rank certificates")
+    tex.add_argument("--title", help="document title (default: the architecture)")
+    tex.set_defaults(run=_cmd_latex)
+
+    plot = sub.add_parser("plot", help="a picture: the network on the plane, or a one-parameter family of its fiber")
+    plot.add_argument("network")
+    plot.add_argument("-o", "--output", required=True, help="file name ending in .png or .svg")
+    plot.add_argument("--family", action="store_true",
+                      help="draw a one-parameter family of the fiber (parameters differ, functions coincide)")
+    plot.add_argument("--box", nargs=2, metavar=("LOWER", "UPPER"), help="input box, e.g. --box -2,-2 2,2")
+    plot.add_argument("--output-index", type=int, default=0, help="which output to colour (default 0)")
+    plot.set_defaults(run=_cmd_plot)
+
     dim = sub.add_parser("dim", help="the dimension of the fiber")
     dim.add_argument("network")
     dim.add_argument("--orthant", action="store_true", help="inputs restricted to the nonnegative orthant")
@@ -271,7 +325,7 @@ def main(argv=None) -> int:
     except NotDecidedError as exc:
         print(f"semialg-fibers {args.command}: not decided: {str(exc).splitlines()[0]}", file=sys.stderr)
         return EXIT_NOT_DECIDED
-    except (SemialgFibersError, ValueError, TypeError, OSError) as exc:
+    except (SemialgFibersError, ValueError, TypeError, OSError, ImportError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"semialg-fibers {args.command}: error: {message}", file=sys.stderr)
         return EXIT_ERROR
