@@ -61,6 +61,7 @@ __all__ = [
     "vector_field_latex",
     "symmetry_latex",
     "value_latex",
+    "fields_latex",
     "document",
 ]
 
@@ -789,11 +790,20 @@ def _value(value, depth: int) -> str:
                and not hasattr(v, "to_dict") for v in value):
             return ", ".join(_scalar_latex(v) for v in value)
         return "\n\\begin{itemize}\n" + "\n".join(f"\\item {_value(v, depth + 1)}" for v in value) + "\n\\end{itemize}"
-    if hasattr(value, "to_dict"):
-        return _items(value.to_dict(), depth)
+    return _fields(value, depth)
+
+
+def _fields(value, depth: int) -> str:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return _items({f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.repr}, depth)
+    if hasattr(value, "to_dict"):
+        return _items(value.to_dict(), depth)
     return _scalar_latex(value)
+
+
+def fields_latex(value) -> str:
+    """A result value in text mode, field by field (dataclass fields, else ``to_dict()``); for ``latex()`` methods."""
+    return _fields(value, 1)
 
 
 def value_latex(value) -> str:
