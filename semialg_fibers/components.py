@@ -272,13 +272,25 @@ class FiberComponent:
 
     # ------------------------------------------------------------ output
     def latex(self) -> str:
-        """LaTeX of the piece: the parametrized set (and the implicit form when known)."""
-        from .latex import component_latex
+        """LaTeX text mode: the pattern in words, dimension, copies, the parametrization and the implicit form.
 
-        return component_latex(self)
+        Breakable displays (:func:`semialg_fibers.latex.component_block`); paste
+        into any document that loads ``amsmath``.  The one-formula math-mode set
+        is :func:`semialg_fibers.latex.component_latex`.
+        """
+        from .latex import component_block
+
+        return component_block(self, heading="")
 
     def _repr_latex_(self) -> str:
-        return f"$\\displaystyle {self.latex()}$"
+        from .latex import component_latex
+
+        return f"$\\displaystyle {component_latex(self)}$"
+
+    def _repr_html_(self) -> str:
+        from .display import html
+
+        return html(self)
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""
@@ -490,7 +502,10 @@ class Fiber:
         return self.contains(net)
 
     def latex(self, title: str | None = None) -> str:
-        """A LaTeX section: summary, then one block per component with its pattern in words."""
+        """LaTeX text mode: a ``\\section*`` with the network, then one block per component with its pattern in words.
+
+        See :func:`semialg_fibers.latex.fiber_latex`; paste into any document that loads ``amsmath``.
+        """
         from .latex import fiber_latex
 
         return fiber_latex(self, title=title)
@@ -499,6 +514,11 @@ class Fiber:
         from .latex import fiber_latex_inline
 
         return fiber_latex_inline(self)
+
+    def _repr_html_(self) -> str:
+        from .display import html
+
+        return html(self)
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""

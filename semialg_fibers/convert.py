@@ -32,7 +32,7 @@ from .limits import InputLimits, resolve_input
 from .network import Layer, Network, _as_list, _convert_layer
 from .reader import JsonNumber, parse_json, read_json
 
-__all__ = ["network_from_json", "network_to_json", "network_from_numpy", "network_from_torch"]
+__all__ = ["network_from_json", "network_to_json", "network_from_numpy", "network_from_torch", "network_to_torch"]
 
 NUMBER_MODES = ("decimal", "float64")
 
@@ -244,3 +244,51 @@ def network_from_torch(module, limit_denominator: int | None = None) -> Network:
     if expect_linear:
         raise MalformedNetworkError("module ends with ReLU (or is empty); the last layer must be Linear")
     return network_from_numpy(weights, biases, limit_denominator=limit_denominator)
+
+
+def network_to_torch(net: Network, dtype=None, exact: bool = True):
+    """A PyTorch ``nn.Sequential`` of ``Linear`` and ``ReLU`` computing the network in floating point.
+
+    Parameters
+    ----------
+    net : Network
+    dtype : torch.dtype, optional
+        ``torch.float64`` by default (``torch.float32`` for the usual training precision).
+    exact : bool
+        Require every entry to be representable in ``dtype`` (a dyadic rational
+        with a short enough mantissa), so that :func:`network_from_torch` gives
+        back ``net`` exactly; ``False`` rounds to the nearest representable value.
+
+    Raises
+    ------
+    InexactOutputError
+        With ``exact=True``, an entry that ``dtype`` cannot hold exactly (the message names it).
+    """
+    import torch
+    import torch.nn as nn
+
+    from .exceptions import InexactOutputError
+
+    dtype = torch.float64 if dtype is None else dtype
+    modules = []
+    for index, layer in enumerate(net.layers):
+        n_out, n_in = len(layer.weight), len(layer.weight[0])
+        linear = nn.Linear(n_in, n_out, dtype=dtype)
+        weight = torch.tensor([[v.numerator / v.denominator for v in row] for row in layer.weight], dtype=torch.float64)
+        bias = torch.tensor([v.numerator / v.denominator for v in layer.bias], dtype=torch.float64)
+        weight, bias = weight.to(dtype), bias.to(dtype)
+        if exact:
+            for name, values, exact_values in (("weight", weight.flatten().tolist(), [v for r in layer.weight for v in r]),
+                                               ("bias", bias.tolist(), layer.bias)):
+                for position, (got, want) in enumerate(zip(values, exact_values)):
+                    if Fraction(got) != want:
+                        raise InexactOutputError(
+                            f"layers[{index}].{name} entry {position} = {want} is not representable in {dtype} "
+                            f"(nearest {Fraction(got)}); pass exact=False to round")
+        with torch.no_grad():
+            linear.weight.copy_(weight)
+            linear.bias.copy_(bias)
+        modules.append(linear)
+        if index < len(net.layers) - 1:
+            modules.append(nn.ReLU())
+    return nn.Sequential(*modules)

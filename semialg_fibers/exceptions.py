@@ -8,6 +8,7 @@ expected, what arrived and where.
 __all__ = [
     "SemialgFibersError",
     "InexactInputError",
+    "InexactOutputError",
     "MalformedNetworkError",
     "ShapeError",
     "InputLimitError",
@@ -23,6 +24,10 @@ class SemialgFibersError(Exception):
 
 class InexactInputError(SemialgFibersError, TypeError):
     """A Python float (or other inexact number) reached an exact constructor."""
+
+
+class InexactOutputError(SemialgFibersError, ValueError):
+    """An exact value cannot be written exactly in the requested floating-point type (export to PyTorch)."""
 
 
 class MalformedNetworkError(SemialgFibersError, ValueError):

@@ -154,6 +154,35 @@ class Network:
 
         return network_from_torch(module, limit_denominator=limit_denominator)
 
+    def to_torch(self, dtype=None, exact: bool = True):
+        """A PyTorch ``nn.Sequential`` of ``Linear``/``ReLU`` (float64 by default); exact round trip for dyadic weights.
+
+        See :func:`semialg_fibers.convert.network_to_torch`; raises
+        ``InexactOutputError`` for an entry the dtype cannot hold unless ``exact=False``.
+        """
+        from .convert import network_to_torch
+
+        return network_to_torch(self, dtype=dtype, exact=exact)
+
+    # ----------------------------------------------------------------- display
+    def latex(self) -> str:
+        """LaTeX text mode: architecture and parameter (large matrices summarized); see :mod:`semialg_fibers.latex`."""
+        from .latex import network_block
+
+        return network_block(self)
+
+    def _repr_latex_(self) -> str:
+        from .latex import network_latex
+
+        if self.num_parameters > 80:
+            return None  # too large for one formula: Jupyter falls back to the HTML summary
+        return f"$\\displaystyle {network_latex(self)}$"
+
+    def _repr_html_(self) -> str:
+        from .display import html
+
+        return html(self)
+
     # ----------------------------------------------------------------- properties
     @property
     def input_dim(self) -> int:

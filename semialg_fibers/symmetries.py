@@ -209,6 +209,17 @@ class VectorField:
             out.append(Fraction(int(value.p), int(value.q)))
         return tuple(out)
 
+    def latex(self) -> str:
+        """LaTeX text mode: the field as a breakable display (:func:`semialg_fibers.latex.vector_field_latex`)."""
+        from .latex import vector_field_latex
+
+        return vector_field_latex(self)
+
+    def _repr_html_(self) -> str:
+        from .display import html
+
+        return html(self)
+
     def to_dict(self) -> dict:
         """JSON-ready dictionary: the nonzero components by coordinate name."""
         return {"name": self.name, "architecture": list(self.architecture),
@@ -315,6 +326,17 @@ class Symmetry:
         if self.action is None:
             raise NotDecidedError(f"{self.kind}: no exact action is available for this symmetry")
         return self.action(net, *values)
+
+    def latex(self) -> str:
+        """LaTeX text mode: kind, description, parameters and generators (:func:`semialg_fibers.latex.symmetry_latex`)."""
+        from .latex import symmetry_latex
+
+        return symmetry_latex(self)
+
+    def _repr_html_(self) -> str:
+        from .display import html
+
+        return html(self)
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary (generators as their nonzero components)."""

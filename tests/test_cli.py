@@ -388,3 +388,34 @@ def test_input_limits_are_adjustable(capsys, tmp_path):
     assert len(line) < 300  # the number is not echoed
     status, out, _ = run(capsys, "info", str(path), "--input-limit", "digits=30000")
     assert status == 0
+
+
+def test_latex_writes_a_standalone_document(tmp_path, capsys):
+    out = tmp_path / "fiber.tex"
+    assert main(["latex", ID_A, "-o", str(out)]) == 0
+    text = out.read_text()
+    assert text.startswith(r"\documentclass") and text.rstrip().endswith(r"\end{document}")
+    assert r"\section{The fiber}" in text and r"\section{Identifiability}" in text
+    assert main(["latex", ID_A, "--limit", "1"]) == 0
+    assert capsys.readouterr().out.startswith(r"\documentclass")
+
+
+def test_latex_of_a_deep_network_says_why_the_fiber_is_missing(tmp_path):
+    out = tmp_path / "deep.tex"
+    assert main(["latex", A, "-o", str(out)]) == 0
+    assert "The fiber is not computed:" in out.read_text()
+
+
+def test_plot_writes_png_and_svg(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    for name in ("net.png", "net.svg"):
+        assert main(["plot", A, "-o", str(tmp_path / name)]) == 0
+    assert (tmp_path / "net.png").stat().st_size > 1000 and (tmp_path / "net.svg").stat().st_size > 1000
+    assert main(["plot", A, "--family", "-o", str(tmp_path / "fam.png")]) == 0
+    assert main(["plot", A, "--box", "0,0", "2,1", "-o",
+                 str(tmp_path / "box.svg")]) == 0
+    assert main(["plot", A, "--box", "-1,-1", "1,1", "-o", str(tmp_path / "negative.svg")]) == 0
+    assert main(["plot", A, "-o", str(tmp_path / "net.jpg")]) == 2
+    assert "expected a file name ending in .png or .svg" in capsys.readouterr().err
+    assert main(["plot", ID_A, "-o", str(tmp_path / "x.png")]) == 2
+    assert "input dimension 2" in capsys.readouterr().err

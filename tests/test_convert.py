@@ -98,3 +98,31 @@ def test_from_torch_exact():
         Network.from_torch(nn.Sequential(nn.Linear(2, 2), nn.Sigmoid(), nn.Linear(2, 1)))
     with pytest.raises(MalformedNetworkError, match="last layer"):
         Network.from_torch(nn.Sequential(nn.Linear(2, 2), nn.ReLU()))
+
+
+def test_to_torch_round_trip_is_exact_for_dyadic_weights():
+    torch = pytest.importorskip("torch")
+    net = Network.from_layers([([[1, "-1/2"], ["3/1024", 0]], ["0.25", -3]), ([[1, "-7/8"]], ["5/4"])])
+    for dtype in (torch.float64, torch.float32):
+        module = net.to_torch(dtype=dtype)
+        assert Network.from_torch(module) == net
+        assert module[0].weight.dtype == dtype
+    x = [Fraction(1, 2), Fraction(-3)]
+    with torch.no_grad():
+        y = module(torch.tensor([[float(v) for v in x]], dtype=torch.float32))
+    assert Fraction(y.item()) == net(x)[0]  # every intermediate value is dyadic with few bits
+
+
+def test_to_torch_refuses_or_rounds_non_dyadic_entries():
+    torch = pytest.importorskip("torch")
+    from semialg_fibers.exceptions import InexactOutputError
+
+    third = Network.from_layers([([["1/3"]], [0]), ([[1]], [0])])
+    with pytest.raises(InexactOutputError, match=r"layers\[0\].weight entry 0 = 1/3 is not representable"):
+        third.to_torch()
+    rounded = Network.from_torch(third.to_torch(exact=False))
+    assert abs(rounded.layers[0].weight[0][0] - Fraction(1, 3)) < Fraction(1, 2**52)
+    big = Network.from_layers([([[Fraction(1, 2**30) + 1]], [0]), ([[1]], [0])])
+    big.to_torch(dtype=torch.float64)
+    with pytest.raises(InexactOutputError, match="torch.float32"):
+        big.to_torch(dtype=torch.float32)

@@ -4,7 +4,10 @@ import pytest
 import sympy
 
 from semialg_fibers.components import Fiber, component_from_implicit, make_component
-from semialg_fibers.latex import basic_set_latex, constraint_latex, network_latex
+from fractions import Fraction
+
+from semialg_fibers.latex import (LINE_WIDTH, basic_set_block, basic_set_latex, component_latex, constraint_latex,
+                                  escape_text, math_width, network_block, network_latex, symmetry_latex, value_latex)
 from semialg_fibers.network import Network
 from semialg_fibers.semialgebraic import BasicSet, constraint
 from semialg_fibers.symbols import auxiliary_symbols, parameter_symbols
@@ -64,14 +67,73 @@ def test_fiber_section():
     text = Fiber.from_components(net, [comp]).latex()
     assert text.startswith(r"\section*{Fiber of a network of architecture $(1, 1, 1)$}")
     assert r"\subsection*{Component 1}" in text
-    assert "orbit. the H_1 orbit: scale the neuron by lambda > 0. Dimension $1$, multiplicity $1$." in text
-    assert basic_set_latex(ORBIT) + " = " + basic_set_latex(IMPLICIT) in text
-    assert network_latex(net) in text
+    # a string pattern without latex(): its words are escaped (the underscore would end text mode)
+    assert (r"Orbit the H\_\allowbreak{}1 orbit: scale the neuron by lambda \textgreater{} 0. Dimension $1$; "
+            "one copy.") in text
+    assert "Parametrization: $\\theta$ is given by" in text and "for real numbers $\\lambda_{1}$ with" in text
+    assert r"W^{(1)}_{1,1} &= 2 \lambda_{1}," in text and r"W^{(1)}_{1,1} W^{(2)}_{1,1} &= 6," in text
+    assert "Implicit form (the same set, in the network coordinates): the points $\\theta$ with" in text
+    assert r"\begin{bmatrix}2\end{bmatrix}" in text
 
 
 def test_implicit_only_component_prints_its_implicit_form():
     net = Network.from_layers([([[2]], [0]), ([[0]], [1])])
     linear = BasicSet((W11, b1, W2, b2), [(b1, "==", 0), (b2, "==", 1), (W11, ">", 0), (W2, "==", 0)])
     comp = component_from_implicit(net.architecture, "dead output", linear, dimension=1)
-    assert comp.latex() == (r"\left\{ \theta \in \mathbb{R}^{4} : \begin{aligned} b^{(1)}_{1} &= 0, \\ "
-                            r"W^{(2)}_{1,1} &= 0, \\ b^{(2)}_{1} &= 1, \\ W^{(1)}_{1,1} &> 0 \end{aligned} \right\}")
+    assert component_latex(comp) == (
+        r"\left\{ \theta \in \mathbb{R}^{4} : \begin{aligned} b^{(1)}_{1} &= 0, \\ "
+        r"W^{(2)}_{1,1} &= 0, \\ b^{(2)}_{1} &= 1, \\ W^{(1)}_{1,1} &> 0 \end{aligned} \right\}")
+    assert comp.latex().startswith("Dead output. Dimension $1$; one copy.")
+    assert "Implicit form (in the network coordinates): the points $\\theta$ with" in comp.latex()
+    assert comp._repr_latex_() == f"$\\displaystyle {component_latex(comp)}$"
+
+
+ESCAPES = [
+    ("underscore", "v_i", r"v\_\allowbreak{}i"),
+    ("braces_dollar", "{a} $5", r"\{a\} \$5"),
+    ("ampersand_percent_hash", "a & b % c # d", r"a \& b \% c \# d"),
+    ("caret_tilde_backslash", r"x^2 ~ \n", r"x\^{}2 \~{} \textbackslash{}n"),
+    ("relations", "t >= 0 | s < 1", r"t \textgreater{}= 0 \textbar{} s \textless{} 1"),
+    ("unicode", "Montúfar ≤ λ", r"Mont\'ufar $\leq$ $\lambda$"),
+    ("unknown_unicode", "日", "?"),
+]
+
+
+@pytest.mark.parametrize("text, expected", [e[1:] for e in ESCAPES], ids=[e[0] for e in ESCAPES])
+def test_escape_text(text, expected):
+    assert escape_text(text) == expected
+
+
+def test_long_relation_is_split_after_terms():
+    coords = parameter_symbols((1, 20, 1))
+    weights, outputs = coords[:20], coords[40:60]
+    block = basic_set_block(BasicSet(coords, [(sum(w * v for w, v in zip(weights, outputs)), "==", 1)]))
+    rows = block.split("\\begin{align*}\n")[1].split("\n\\end{align*}")[0].split(" \\\\\n")
+    assert len(rows) > 2 and all(r.startswith(r"&\quad + ") for r in rows[1:])
+    assert all(math_width(r) <= LINE_WIDTH + 15 for r in rows)
+    # every term is printed exactly once
+    assert sum(r.count("W^{(1)}") for r in rows) == 20
+
+
+def test_large_matrices_are_summarized_small_ones_printed():
+    wide = Network.from_layers([([[1] * 12, [2] * 12], [0, 0]), ([[1, 1]], [0])])
+    text = network_block(wide)
+    assert r"$W^{(1)}$ ($2 \times 12$ entries)" in text and r"W^{(2)} &= \begin{bmatrix}1 & 1\end{bmatrix}" in text
+    trained = Network.from_layers(  # dyadic entries of trained weights: 50-digit fractions
+        [([[Fraction(0.1), Fraction(0.2), Fraction(0.3), Fraction(0.7)]], [0]), ([[1]], [0])])
+    assert "W^{(1)}$ ($1 \\times 4$ entries)" in network_block(trained)
+
+
+def test_symmetries_and_results_render_in_text_mode():
+    from semialg_fibers.results import EquivalenceResult
+    from semialg_fibers.shallow import is_generic
+    from semialg_fibers.symmetries import h_symmetries
+
+    net = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
+    scaling = h_symmetries(net)[1]
+    assert scaling.latex() == symmetry_latex(scaling)
+    assert r"\partial_{W^{(1)}_{1,1}}" in scaling.latex() and "\\textbf{scaling}" in scaling.latex()
+    report = is_generic(net)
+    text = value_latex(report)
+    assert r"\item generic: no" in text and "cancelling group" in text and "The network $\\theta'$" in text
+    assert "$- \\frac{3}{2}$" in value_latex(EquivalenceResult(False, witness=(Fraction(-3, 2),)))

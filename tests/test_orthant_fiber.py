@@ -153,7 +153,7 @@ def test_implicit_form_latex_json_and_limit():
     moved = list(sample.parameters())
     moved[-1] += 1   # output bias
     assert not c.implicit.contains(moved) and not c.contains(Network.from_parameters(net.architecture, moved))
-    assert r"\exists" in c.latex() and "rank of the matching rows" in f.latex()
+    assert "for real numbers" in c.latex() and "the rows that produce the linear part span" in f.latex()
     d = c.to_dict()
     assert d["nonnegative_column_rank"] == c.nonnegative_rank and d["certificate"]["ranks"]
     assert sum(1 for _ in fiber_components(net, certify=False)) == 9

@@ -16,7 +16,26 @@ import math
 from collections import Counter
 from typing import Callable, Iterable, Iterator
 
-__all__ = ["LinePattern", "compositions", "partitions", "group_splits", "visible_choices"]
+from ..latex import Math, phrase_latex, phrase_text
+
+__all__ = ["LinePattern", "count_words", "group_phrase", "compositions", "partitions", "group_splits", "visible_choices"]
+
+
+def count_words(n: int, word: str) -> str:
+    """``one neuron``, ``2 neurons``.
+
+    >>> count_words(1, "neuron"), count_words(3, "neuron")
+    ('one neuron', '3 neurons')
+    """
+    return f"one {word}" if n == 1 else f"{n} {word}s"
+
+
+def group_phrase(p: int, q: int, where: str, cancelling: str, silent: str) -> tuple:
+    """Words for ``p + q`` neurons on a line with total kink zero, ``p`` and ``q`` per orientation."""
+    if q:
+        return (f"{where}: {p} positively and {q} negatively oriented neurons whose kinks cancel {cancelling}",
+                Math(r"s(z) - s(-z) = z", "s(z) - s(-z) = z"), ")")
+    return (f"{where}: {count_words(p, 'neuron')} of one orientation whose kinks cancel {silent}",)
 
 
 class LinePattern:
@@ -53,24 +72,51 @@ class LinePattern:
         """``M``: visible lines with neurons of both orientations."""
         return tuple(u for u, (p, q) in enumerate(self.visible) if p and q)
 
-    def _group_words(self, p: int, q: int) -> str:
-        return f"group: {p}+ {q}-"
+    def _group_phrase(self, p: int, q: int) -> tuple:
+        """Words for a group on a line other than the visible ones (subclasses name their kinds of groups)."""
+        return group_phrase(p, q, "another line", "(cancelling: they add an affine function, since ",
+                             "(silent: they add nothing)")
 
-    def describe(self) -> str:
-        """The pattern in words: neurons per visible line, the groups, then the neurons on no line."""
+    def _single_phrase(self, name: str, count: int) -> tuple:
+        """Words for ``count`` neurons of the role ``name`` on no line (subclasses explain their roles)."""
+        return (count_words(count, "neuron"), f" {name.replace('_', '-')}")
+
+    def phrases(self) -> tuple[tuple, ...]:
+        """The pattern in words, one phrase per line, group and role (parts: strings and :class:`~semialg_fibers.latex.Math`).
+
+        :meth:`describe` and :meth:`latex` render them.
+        """
         parts = []
-        for u, (p, q) in enumerate(self.visible):
+        lines_of: dict = {}
+        for u, counts in enumerate(self.visible):
+            lines_of.setdefault(counts, []).append(u)
+        for (p, q), lines in lines_of.items():
+            # lines with the same counts are named together: "kink lines l1, l3 and l4: ... each"
+            names = [Math(rf"\ell_{{{u + 1}}}", f"L{u + 1}") for u in lines]
+            head: list = ["kink line " if len(names) == 1 else "kink lines "]
+            for i, name in enumerate(names):
+                head += [name] + ([", "] if i < len(names) - 2 else [" and "] if i == len(names) - 2 else [])
+            each = "" if len(names) == 1 else " each"
             if p and q:
-                parts.append(f"line {u + 1}: {p}+ {q}- (mixed)")
+                words = f": {p} positively and {q} negatively oriented neurons{each} (mixed: an affine term remains)"
             elif p:
-                parts.append(f"line {u + 1}: {p}+")
+                words = f": {count_words(p, 'neuron')} positively oriented{each}"
             else:
-                parts.append(f"line {u + 1}: {q}- (flipped)")
-        parts += [self._group_words(p, q) for p, q in self._groups()]
+                words = f": {count_words(q, 'neuron')} negatively oriented{each} (flipped)"
+            parts.append(tuple(head) + (words,))
+        parts += [self._group_phrase(p, q) for p, q in self._groups()]
         for name, count in zip(self._single_fields, self._singles()):
             if count:
-                parts.append(f"{count} {name.replace('_', '-')}")
-        return "; ".join(parts) if parts else "no neuron"
+                parts.append(self._single_phrase(name, count))
+        return tuple(parts) if parts else (("no neuron",),)
+
+    def describe(self) -> str:
+        """The pattern in words (plain text): neurons per visible line, the groups, then the neurons on no line."""
+        return "; ".join(phrase_text(p) for p in self.phrases())
+
+    def latex(self) -> str:
+        """The pattern in words as LaTeX text mode (symbols in math mode)."""
+        return "; ".join(phrase_latex(p) for p in self.phrases())
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary: the counts, then ``visible`` and the groups as lists of pairs."""

@@ -34,6 +34,7 @@ import sympy
 from .. import linalg
 from ..components import FiberComponent, make_component
 from ..exceptions import InternalCheckError
+from ..latex import Math, phrase_latex, phrase_text
 from ..network import Network
 from ..nonnegative_rank import nonnegative_column_rank
 from ..onelayer.lines import neuron_infos
@@ -54,14 +55,29 @@ _ATTEMPTS = 60
 
 @dataclass(frozen=True)
 class ComponentPattern:
-    """A role pattern and the stratum ``s = rank [alpha_M; alpha_W; A]`` of its matching set."""
+    """A role pattern and the stratum ``s = rank [alpha_M; alpha_W; A]`` of its matching set.
+
+    In words: the rows that produce the linear part (normals of the mixed lines
+    and of the lines of the cancelling groups, input weights of the linear
+    neurons) span a space of dimension ``s``.
+    """
 
     roles: OrthantPattern
     stratum: int
 
+    def phrases(self) -> tuple[tuple, ...]:
+        """The role pattern's phrases, then the stratum in words."""
+        return self.roles.phrases() + ((
+            "the rows that produce the linear part span a space of dimension ",
+            Math(str(self.stratum), str(self.stratum))),)
+
     def describe(self) -> str:
-        """The pattern in words."""
-        return f"{self.roles.describe()} [rank of the matching rows: {self.stratum}]"
+        """The pattern in words (plain text)."""
+        return "; ".join(phrase_text(p) for p in self.phrases())
+
+    def latex(self) -> str:
+        """The pattern in words as LaTeX text mode (symbols in math mode)."""
+        return "; ".join(phrase_latex(p) for p in self.phrases())
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""

@@ -26,7 +26,9 @@ from ..nonnegative_rank import nonnegative_column_rank
 
 from ..limits import SearchLimits
 from ..onelayer.kernel import all_flip_sets, flip_sets, flipped_linear_part
-from ..onelayer.patterns import LinePattern, compositions, group_splits, partitions, visible_choices
+from ..latex import Math
+from ..onelayer.patterns import (LinePattern, compositions, count_words, group_phrase, group_splits, partitions,
+                                visible_choices)
 from .canonical import OrthantData, canonical_data
 from .types import check_shallow
 from .matching import MatchingData, matching_data
@@ -77,14 +79,27 @@ class OrthantPattern(LinePattern):
         """True for the orientation-only patterns: one neuron per visible line, no group, no zero-output."""
         return not self.groups and not self.zero_output and all(p + q == 1 for p, q in self.visible)
 
-    def _group_words(self, p: int, q: int) -> str:
-        return f"cancelling group: {p}+ {q}-" if q else f"silent group: {p} neurons, zero kink"
+    def _group_phrase(self, p: int, q: int) -> tuple:
+        return group_phrase(p, q, "a line through the orthant", "(a cancelling group: they add an affine "
+                            "function, since ", "(a silent group: they add nothing)")
+
+    def _single_phrase(self, name: str, count: int) -> tuple:
+        if name == "zero_output":
+            return (count_words(count, "neuron"), " with zero output weights (input weights and bias free)")
+        if name == "dead":
+            return (count_words(count, "neuron"), " inactive on the orthant (input weights and bias ",
+                    Math(r"\leq 0", "<= 0"), ")")
+        return (count_words(count, "neuron"), " linear on the orthant (input weights and bias ",
+                Math(r"\geq 0", ">= 0"), ")")
 
     def describe(self) -> str:
         """The pattern in words.
 
-        >>> OrthantPattern(0, 1, 2, ((1, 0), (0, 1)), ((1, 1),)).describe()
-        'line 1: 1+; line 2: 1- (flipped); cancelling group: 1+ 1-; 1 dead; 2 linear'
+        >>> OrthantPattern(0, 1, 2, ((1, 0), (0, 1)), ((1, 1),)).describe()  # doctest: +NORMALIZE_WHITESPACE
+        'kink line L1: one neuron positively oriented; kink line L2: one neuron negatively oriented (flipped);
+        a line through the orthant: 1 positively and 1 negatively oriented neurons whose kinks cancel (a
+        cancelling group: they add an affine function, since s(z) - s(-z) = z); one neuron inactive on the
+        orthant (input weights and bias <= 0); 2 neurons linear on the orthant (input weights and bias >= 0)'
         """
         return super().describe()
 

@@ -83,6 +83,17 @@ class GenericityReport:
     def __bool__(self) -> bool:
         return self.generic
 
+    def latex(self) -> str:
+        """LaTeX text mode: the fields, words escaped and numbers in math mode (:func:`semialg_fibers.latex.fields_latex`)."""
+        from ..latex import fields_latex
+
+        return fields_latex(self)
+
+    def _repr_html_(self) -> str:
+        from ..display import html
+
+        return html(self)
+
 
 # ---------------------------------------------------------------------------- witnesses
 def _layers(net: Network):

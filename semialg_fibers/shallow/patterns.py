@@ -20,7 +20,9 @@ from typing import Callable, Iterator
 
 from ..limits import SearchLimits
 from ..onelayer.kernel import flip_sets, rho
-from ..onelayer.patterns import LinePattern, compositions, group_splits, partitions, visible_choices
+from ..latex import Math, phrase_latex, phrase_text
+from ..onelayer.patterns import (LinePattern, count_words, group_phrase, compositions, group_splits, partitions,
+                                visible_choices)
 from .canonical import CanonicalData
 
 __all__ = [
@@ -66,8 +68,17 @@ class RolePattern(LinePattern):
         """``p``: extra groups with both orientations (each carries one rank-one term of ``G``)."""
         return sum(1 for p, q in self.extra if q)
 
-    def _group_words(self, p: int, q: int) -> str:
-        return f"extra line: {p}+ {q}-" + (" (cancelling)" if q else " (zero kink)")
+    def _group_phrase(self, p: int, q: int) -> tuple:
+        return group_phrase(p, q, "a new line", "(a cancelling group: they add an affine function, since ",
+                             "(they add nothing)")
+
+    def _single_phrase(self, name: str, count: int) -> tuple:
+        if name == "zero_output":
+            return (count_words(count, "neuron"), " with zero output weights (input weights and bias free)")
+        if name == "dead":
+            return (count_words(count, "dead neuron"), " (zero input weights, bias ", Math(r"\leq 0", "<= 0"), ")")
+        return (count_words(count, "constant neuron"), " (zero input weights, bias ", Math("> 0", "> 0"),
+                ", absorbed by the output bias)")
 
 
 @dataclass(frozen=True)
@@ -81,12 +92,31 @@ class StratumPattern:
     roles: RolePattern
     stratum: int | None = None
 
-    def describe(self) -> str:
-        """The pattern in words."""
-        text = self.roles.describe()
+    def phrases(self) -> tuple[tuple, ...]:
+        """The role pattern's phrases, then the stratum in words."""
+        out = self.roles.phrases()
         if self.stratum is not None:
-            text += f"; rank of the cancelling lines' normals modulo the mixed lines: {self.stratum}"
-        return text
+            modulo = " modulo those of the mixed lines" if self.roles.mixed else ""
+            out += (("the normals of the lines of the cancelling groups span a space of dimension ",
+                     Math(str(self.stratum), str(self.stratum)), modulo),)
+        return out
+
+    def describe(self) -> str:
+        """The pattern in words (plain text).
+
+        >>> print(StratumPattern(RolePattern(0, 1, 0, ((1, 0), (1, 1)), ((1, 1),)), 1).describe())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        kink line L1: one neuron positively oriented; kink line L2: 1 positively and 1 negatively oriented
+        neurons (mixed: an affine term remains); a new line: 1 positively and 1 negatively oriented neurons
+        whose kinks cancel (a cancelling group: they add an affine function, since s(z) - s(-z) = z); one
+        dead neuron (zero input weights, bias <= 0); the normals of the lines of the cancelling groups span a
+        space of dimension 1 modulo those of the mixed lines
+        """
+        return "; ".join(phrase_text(p) for p in self.phrases())
+
+    def latex(self) -> str:
+        """The pattern in words as LaTeX text mode (symbols in math mode)."""
+        return "; ".join(phrase_latex(p) for p in self.phrases())
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""

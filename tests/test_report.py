@@ -1,0 +1,39 @@
+"""network_report: every section present, with a value or a note saying why not."""
+
+from __future__ import annotations
+
+from semialg_fibers import Network, examples
+from semialg_fibers.report import network_report
+from semialg_fibers.symmetries import Symmetry
+
+
+def test_shallow_report_has_fiber_identifiability_and_symmetries():
+    rep = network_report(examples.spec_identity_example())
+    assert rep.fiber.dimension == 3 and rep.fiber_note == ""
+    ident, syms, laws = rep.sections
+    assert "larger than the orbit" in ident.note and ident.value and ident.value[0].witness is not None
+    assert all(isinstance(s, Symmetry) for s in syms.value)
+    assert laws.value is not None or "not available" in laws.note
+
+
+def test_generic_shallow_network_is_identifiable():
+    rep = network_report(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 1]], [0])]))
+    assert "identifiable" in rep.sections[0].note and rep.sections[0].value is None
+
+
+def test_deep_network_gets_notes_not_errors():
+    rep = network_report(examples.real_network("nnequiv_bitvec_2_1_10-5-5-2"))
+    assert rep.fiber is None and rep.fiber_note.startswith("The fiber is not computed:")
+    text = rep.latex()
+    assert r"\section{Identifiability}" in text and r"\section{Conservation laws}" in text
+
+
+def test_limit_is_reported():
+    rep = network_report(examples.hidden_symmetry_example(), limit=2, certify=False)
+    assert len(rep.fiber) == 2 and "5 more exist" in rep.fiber_note
+
+
+def test_orthant_report():
+    rep = network_report(Network.from_layers([([[1, -1]], [0]), ([[1]], [0])]), domain="orthant")
+    assert rep.fiber is not None and "read off the fiber" in rep.sections[0].note
+    assert r"\section{The fiber on the orthant}" in rep.latex()
