@@ -12,8 +12,10 @@ from .fiber import OrientationChoice, OrthantComponent, fiber, fiber_dimension, 
 from .matching import MatchingData, matching_data
 from .patterns import OrthantPattern, role_patterns
 from .types import NeuronType, neuron_types
+from .continuous import continuous_symmetries
 
 __all__ = [
+    "continuous_symmetries",
     "NeuronType",
     "neuron_types",
     "OrthantData",

@@ -11,8 +11,10 @@ from .genericity import GenericityReport, Mechanism, is_generic
 from .minimal import MinimalChoice, canonical_form, minimal_choice, minimal_width, own_choice
 from .roles import RolePattern, fiber_dimension, piece_dimension, role_patterns
 from .stabilizer import Stabilizer, StabilizerElement, stabilizer
+from .continuous import continuous_symmetries
 
 __all__ = [
+    "continuous_symmetries",
     "CanonicalData",
     "NeuronInfo",
     "NeuronKind",
