@@ -259,6 +259,10 @@ def build_parser() -> argparse.ArgumentParser:
     ncr.add_argument("--l", type=int, help="also the dimension of the factorization set with l nonnegative rows")
     ncr.add_argument("--json", action="store_true")
     ncr.set_defaults(run=_cmd_ncr)
+
+    from .conservation.command import add_laws_parser
+
+    add_laws_parser(sub)
     return parser
 
 

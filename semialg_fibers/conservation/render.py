@@ -44,7 +44,7 @@ def field_latex(field) -> str:
         return "0"
     out = parts[0]
     for t in parts[1:]:
-        out += (" - " + t[1:]) if t.startswith("-") else (" + " + t)
+        out += (" - " + t[1:].lstrip()) if t.startswith("-") else (" + " + t)
     return out
 
 
