@@ -22,8 +22,10 @@ How the count is computed and certified, exactly
   level: these right-normed brackets span ``Lie(W)``).
 * **Lower bound.**  Explicit laws verified as polynomial identities
   ``grad h . Y = 0`` for every ``Y`` in ``W``: the frozen coordinates (a
-  parameter no output depends on), and for every hidden layer and every
-  group ``A`` of neurons active on exactly the same training inputs the
+  parameter no output depends on), the linear forms in a first-layer row
+  that are orthogonal to every ``(x_n, 1)`` at which that neuron matters
+  (few data), and for every hidden layer and every group ``A`` of neurons
+  on which the outputs depend at exactly the same training inputs the
   entries of ``U_A U_A^T - V_A^T V_A`` (``U_A`` their incoming rows with the
   bias, ``V_A`` their outgoing columns).  ``q`` of them with independent
   gradients at ``theta_0`` force ``dim Lie(W) <= N - q`` near ``theta_0``.
@@ -68,10 +70,15 @@ class LawCount:
     ranks : tuple of int
         Rank at the network after bracket depth 0, 1, ... (depth 0: ``W``).
     laws : tuple of sympy.Expr
-        ``count`` explicit conserved functions with independent gradients:
-        the lower-bound half of the certificate.
+        Explicit conserved functions with independent gradients (all
+        ``count`` of them when ``certificate == "laws"``).
     region : str
         Where the count holds: the activation region of the data.
+    certificate : str
+        ``"laws"``: ``count`` explicit laws meet the rank of the brackets;
+        ``"closed"``: the brackets close up, exactly, on a Q-span of as many
+        polynomial fields as their rank at the network (``Lie(W)`` then has
+        that dimension everywhere nearby).
     """
 
     network: Network
@@ -82,13 +89,14 @@ class LawCount:
     ranks: tuple
     laws: tuple
     region: str
+    certificate: str = "laws"
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""
         return {"architecture": list(self.network.architecture), "data_points": self.data_points,
                 "count": self.count, "num_parameters": self.num_parameters, "lie_dimension": self.lie_dimension,
                 "ranks_by_depth": list(self.ranks), "laws": [sympy.sstr(q) for q in self.laws],
-                "region": self.region}
+                "region": self.region, "certificate": self.certificate}
 
     def to_json(self, indent: int | None = 1) -> str:
         """:meth:`to_dict` as JSON text."""
@@ -122,17 +130,45 @@ def _block_law(arch, layer: int, i: int, j: int, gens):
 def data_laws(pattern: ActivationPattern) -> tuple:
     """Conserved functions that the activation pattern of the data guarantees (ring elements, unchecked).
 
-    Frozen coordinates, and per hidden layer the entries of
-    ``U_A U_A^T - V_A^T V_A`` for every group ``A`` of neurons with the same
-    nonempty set of active training inputs (module docstring).
+    Frozen coordinates; for each first-layer neuron ``i`` the linear forms
+    ``omega . (W_1[i], b_1[i])`` with ``omega`` orthogonal to every ``(x_n, 1)``
+    at which the output depends on the neuron; and per hidden layer the
+    entries of ``U_A U_A^T - V_A^T V_A`` for every group ``A`` of neurons with
+    the same nonempty set of training inputs at which the output depends on
+    them (module docstring).
     """
     net = pattern.network
     arch = net.architecture
     _, gens = F.polynomial_ring(arch)
     grads = [F.gradient(f, gens) for outs in pattern.outputs for f in outs]
     out = [gens[p] for p in range(len(gens)) if not any(g[p] for g in grads)]
+    # First layer: the gradient in the row u_i = (W_1[i], b_1[i]) at x_n is (df/db_1[i]) (x_n, 1), so u_i moves
+    # only within the span of the (x_n, 1) at which df/db_1[i] is not identically 0: omega . u_i is conserved
+    # for every omega orthogonal to them.
+    d = arch[0]
+    per_point = [[F.gradient(f, gens) for f in outs] for outs in pattern.outputs]
+    for i in range(arch[1]):
+        bias = parameter_index(arch, 1, i)
+        support = [n for n, grads_n in enumerate(per_point) if any(g[bias] for g in grads_n)]
+        rows = [tuple(pattern.data[n]) + (Fraction(1),) for n in support]
+        for omega in (linalg.nullspace(rows, d + 1) if rows else ()):
+            law = gens[0].ring.zero
+            for j in range(d):
+                if omega[j]:
+                    law += gens[parameter_index(arch, 1, i, j)] * F.QQ(omega[j].numerator, omega[j].denominator)
+            if omega[d]:
+                law += gens[bias] * F.QQ(omega[d].numerator, omega[d].denominator)
+            out.append(law)
+    # Neurons of one layer grouped by the training inputs at which the output depends on them (a subset of
+    # those at which they are active): at the others f does not depend on their rows or columns, at these
+    # they are all active and f depends on (U_A, V_A) through V_A U_A only.
     for layer in range(1, len(arch) - 1):
-        for active, group in pattern.groups(layer):
+        groups: dict = {}
+        for i in range(arch[layer]):
+            bias = parameter_index(arch, layer, i)
+            key = frozenset(n for n, grads_n in enumerate(per_point) if any(g[bias] for g in grads_n))
+            groups.setdefault(key, []).append(i)
+        for active, group in groups.items():
             if not active:
                 continue
             for a, i in enumerate(group):
@@ -250,7 +286,13 @@ def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fi
     ranks = [rank]
     frontier = base
     depth = 0
+    certificate = "laws"
     while rank + q < n_params:
+        if not frontier and _closed(base, kept, gens) and len(kept) == rank:
+            # Lie(W) is the span of the kept fields: dimension <= len(kept) = rank everywhere, >= rank near
+            # the network, so constant there; no explicit law is needed.
+            certificate = "closed"
+            break
         if depth >= max_depth or len(kept) > limit or not frontier:
             why = ("the brackets stopped growing at the sample points" if not frontier else
                    f"the limit max_depth = {max_depth}" if depth >= max_depth else f"the limit max_fields = {limit}")
@@ -272,5 +314,19 @@ def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fi
         ranks.append(rank)
     if rank + q > n_params:
         raise InternalCheckError(f"rank {rank} of the Lie algebra plus {q} independent laws exceeds N = {n_params}")
-    return LawCount(net, len(pattern.data), q, n_params, rank, tuple(ranks), tuple(laws),
-                    pattern.region_description())
+    return LawCount(net, len(pattern.data), n_params - rank, n_params, rank, tuple(ranks), tuple(laws),
+                    pattern.region_description(), certificate)
+
+
+def _closed(base, kept, gens) -> bool:
+    """Exactly: does every bracket ``[X, Y]`` (X in ``base``, Y in ``kept``) lie in the Q-span of ``kept``?
+
+    Then ``span_R(kept)`` is the whole Lie algebra generated by ``base``: it
+    contains every right-normed bracket of generators, and these span it.
+    """
+    brackets = [F.bracket(x, y, gens) for x in base for y in kept if x is not y]
+    brackets = [z for z in brackets if not F.is_zero_field(z)]
+    if not brackets:
+        return True
+    chosen = F.independent_polynomial_fields(list(kept) + brackets)
+    return len(chosen) == F.independent_polynomial_fields(list(kept)).__len__()

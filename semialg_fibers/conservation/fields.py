@@ -34,6 +34,7 @@ from ..symbols import parameter_symbols
 from ..symmetries import VectorField
 
 __all__ = [
+    "QQ",
     "polynomial_ring",
     "to_polys",
     "to_field",
