@@ -177,3 +177,13 @@ def test_errors():
         conservation_laws(Network.from_layers(CASES["orthant dead"][0]), data=[[2, -1]], domain="orthant")
     # exact inputs are accepted as strings, ints and Fractions
     assert len(conservation_laws(net, data=[Fraction(1, 3), "2", 1]).laws) == 2
+
+
+def test_trained_network_balancedness():
+    from semialg_fibers.examples import real_network
+
+    net = real_network("nnequiv_bitvec_2_1_10-5-5-2")
+    report = conservation_laws(net)
+    assert len(report.independent_quantities()) == 10  # one balancedness law per hidden neuron
+    first = report.quantities()[0]
+    assert first.has(weight_symbol(1, 1, 10)) and first.has(weight_symbol(2, 5, 1))

@@ -36,6 +36,12 @@ from ..symmetries import VectorField
 __all__ = [
     "QQ",
     "polynomial_ring",
+    "local_ring",
+    "field_support",
+    "expression_support",
+    "to_local_polys",
+    "deriv",
+    "variables",
     "to_polys",
     "to_field",
     "bracket",
@@ -61,6 +67,54 @@ def polynomial_ring(architecture: tuple[int, ...]):
     return R, tuple(gens)
 
 
+@lru_cache(maxsize=512)
+def local_ring(architecture: tuple[int, ...], indices: tuple[int, ...]):
+    """``(R, gens)`` over the parameter symbols with the given flat indices only.
+
+    Monomials of SymPy's sparse ring carry one exponent per generator, so
+    for large networks (thousands of parameters) the analysis of one
+    symmetry runs in the ring of the few coordinates its generators touch.
+    """
+    coords = parameter_symbols(architecture)
+    R, *gens = ring([coords[i] for i in indices], QQ)
+    return R, tuple(gens)
+
+
+@lru_cache(maxsize=None)
+def _index_of(architecture: tuple[int, ...]) -> dict:
+    return {c: i for i, c in enumerate(parameter_symbols(architecture))}
+
+
+def field_support(field: VectorField) -> tuple[int, ...]:
+    """Flat indices of the coordinates a field touches: its nonzero components and the symbols in them."""
+    index = _index_of(tuple(field.architecture))
+    out = set()
+    for i, expr in enumerate(field.components):
+        if expr != 0:
+            out.add(i)
+            for sym in sympy.sympify(expr).free_symbols:
+                if sym not in index:
+                    raise ShapeError(f"component {i} of the field {field.name!r} contains {sym}, which is not a "
+                                     f"parameter symbol of architecture {tuple(field.architecture)}")
+                out.add(index[sym])
+    return tuple(sorted(out))
+
+
+def expression_support(expr, architecture: tuple[int, ...]) -> tuple[int, ...]:
+    """Flat indices of the parameter symbols occurring in an expression."""
+    index = _index_of(tuple(architecture))
+    return tuple(sorted(index[s] for s in sympy.sympify(expr).free_symbols if s in index))
+
+
+def to_local_polys(field: VectorField, indices: Sequence[int], R) -> tuple:
+    """The components of ``field`` at ``indices`` in the local ring ``R`` (the others must be zero)."""
+    out = []
+    for i in indices:
+        expr = field.components[i]
+        out.append(R.from_expr(sympy.sympify(expr)) if expr != 0 else R.zero)
+    return tuple(out)
+
+
 def _fraction(c) -> Fraction:
     r = QQ.to_sympy(c)
     return Fraction(int(r.p), int(r.q))
@@ -81,7 +135,23 @@ def to_polys(field: VectorField) -> tuple:
 
 def to_field(architecture: Sequence[int], polys: Sequence, name: str = "") -> VectorField:
     """A :class:`VectorField` with the given polynomial components."""
-    return VectorField(tuple(architecture), tuple(sympy.expand(p.as_expr()) for p in polys), name)
+    zero = sympy.Integer(0)
+    return VectorField(tuple(architecture), tuple(sympy.expand(p.as_expr()) if p else zero for p in polys), name)
+
+
+def deriv(poly, index: int):
+    """``d poly / d theta_index`` (by variable index: SymPy's ``diff`` looks the generator up in O(N))."""
+    out = {}
+    for monom, coeff in poly.items():
+        e = monom[index]
+        if e:
+            out[monom[:index] + (e - 1,) + monom[index + 1:]] = coeff * e
+    return poly.ring.from_dict(out) if out else poly.ring.zero
+
+
+def variables(poly) -> set[int]:
+    """Indices of the variables that occur in ``poly``."""
+    return {i for monom in poly.keys() for i, e in enumerate(monom) if e}
 
 
 def bracket(x: Sequence, y: Sequence, gens: Sequence) -> tuple:
@@ -92,12 +162,12 @@ def bracket(x: Sequence, y: Sequence, gens: Sequence) -> tuple:
     support_y = [q for q, c in enumerate(y) if c]
     for p in range(len(gens)):
         acc = zero
-        for q in support_x:
-            if y[p]:
-                acc += x[q] * y[p].diff(gens[q])
-        for q in support_y:
-            if x[p]:
-                acc -= y[q] * x[p].diff(gens[q])
+        if y[p]:
+            for q in variables(y[p]) & set(support_x):
+                acc += x[q] * deriv(y[p], q)
+        if x[p]:
+            for q in variables(x[p]) & set(support_y):
+                acc -= y[q] * deriv(x[p], q)
         out.append(acc)
     return tuple(out)
 
@@ -128,7 +198,11 @@ def rank_at(fields: Sequence[Sequence], point: Sequence[Fraction]) -> int:
 
 def gradient(poly, gens: Sequence) -> tuple:
     """``grad Q`` as a tuple of ring elements."""
-    return tuple(poly.diff(g) for g in gens)
+    zero = gens[0].ring.zero
+    out = [zero] * len(gens)
+    for i in variables(poly):
+        out[i] = deriv(poly, i)
+    return tuple(out)
 
 
 def dot(x: Sequence, y: Sequence):
@@ -149,14 +223,14 @@ def jacobian_asymmetry(x: Sequence, gens: Sequence) -> dict:
     """``{(p, q): d_q X_p - d_p X_q}`` for ``p < q`` where it is not the zero polynomial."""
     out = {}
     support = [p for p, c in enumerate(x) if c]
-    # d_q X_p can be nonzero only for p in the support; the pair needs p or q there.
+    # d_q X_p is nonzero only for q a variable of X_p: the pair needs that for p or for q.
     pairs = set()
     for p in support:
-        for q in range(len(gens)):
-            if q != p and x[p].diff(gens[q]):
+        for q in variables(x[p]):
+            if q != p:
                 pairs.add((min(p, q), max(p, q)))
     for p, q in sorted(pairs):
-        value = x[p].diff(gens[q]) - x[q].diff(gens[p])
+        value = deriv(x[p], q) - deriv(x[q], p)
         if value:
             out[(p, q)] = value
     return out

@@ -261,9 +261,17 @@ def independent_at(net: Network, expressions: Sequence) -> tuple:
     """A maximal subset of ``expressions`` (polynomials in the parameters) with independent gradients at ``net``."""
     if not expressions:
         return ()
-    R, gens = F.polynomial_ring(net.architecture)
     point = net.parameters()
-    rows = [F.values_at([F.gradient(R.from_expr(sympy.sympify(e)), gens)], point)[0] for e in expressions]
+    rows = []
+    for e in expressions:
+        support = F.expression_support(e, net.architecture)
+        row = [Fraction(0)] * len(point)
+        if support:
+            R, gens = F.local_ring(net.architecture, support)
+            local = F.values_at([F.gradient(R.from_expr(sympy.sympify(e)), gens)], [point[i] for i in support])[0]
+            for i, v in zip(support, local):
+                row[i] = v
+        rows.append(row)
     # columns of the transpose are the gradients: RREF pivots pick an independent subset in order
     transposed = [[rows[i][p] for i in range(len(rows))] for p in range(len(point))]
     _, pivots = linalg.rref(transposed, len(rows))
@@ -374,20 +382,19 @@ def _as_expr(poly) -> sympy.Expr:
     return sympy.expand(poly.as_expr())
 
 
-def _obstruction(field_: VectorField, polys, gens, point) -> Obstruction | None:
+def _obstruction(field_: VectorField, polys, gens, point, coords) -> Obstruction | None:
     asym = F.jacobian_asymmetry(polys, gens)
     if not asym:
         return None
     (p, q), _ = min(asym.items())
-    coords = parameter_symbols(field_.architecture)
     witness = F.integrability_witness(polys, gens, point)
     integrability = None
     if witness is not None:
         a, b, c, value = witness
         value = sympy.Rational(value.numerator, value.denominator) if isinstance(value, Fraction) else _as_expr(value)
         integrability = (coords[a], coords[b], coords[c], value)
-    return Obstruction(field_, coords[p], coords[q], _as_expr(polys[p].diff(gens[q])),
-                       _as_expr(polys[q].diff(gens[p])), integrability)
+    return Obstruction(field_, coords[p], coords[q], _as_expr(F.deriv(polys[p], q)),
+                       _as_expr(F.deriv(polys[q], p)), integrability)
 
 
 def _data_failure(grad, pattern: ActivationPattern, gens) -> str | None:
@@ -406,14 +413,21 @@ def _data_failure(grad, pattern: ActivationPattern, gens) -> str | None:
 
 def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None) -> ConservationLaw:
     arch = net.architecture
-    R, gens = F.polynomial_ring(arch)
-    point = net.parameters()
     if not symmetry.generators:
         return ConservationLaw(symmetry, reason="the symmetry has no infinitesimal generators")
-    polys = [F.to_polys(g) for g in symmetry.generators]
+    # Work in the ring of the coordinates the generators touch (large networks: few of thousands).
+    support = tuple(sorted(set().union(*(F.field_support(g) for g in symmetry.generators))))
+    if not support:
+        return ConservationLaw(symmetry, reason="every generator is the zero field")
+    R, gens = F.local_ring(arch, support)
+    symbols = [parameter_symbols(arch)[i] for i in support]
+    full = net.parameters()
+    point = tuple(full[i] for i in support)
+    polys = [F.to_local_polys(g, support, R) for g in symmetry.generators]
     combos = F.gradient_combinations(polys, gens)
     region, condition = _conditions(symmetry)
     quantities, failed = [], []
+    zero = sympy.Integer(0)
     for c in combos:
         y = tuple(sum((polys[i][p] * QQ(ci.numerator, ci.denominator)
                        for i, ci in enumerate(c) if ci), R.zero) for p in range(len(gens)))
@@ -424,18 +438,24 @@ def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None
         expr = _as_expr(q)
         checked = None
         if pattern is not None:
-            failure = _data_failure(grad, pattern, gens)
+            Rf, gf = F.polynomial_ring(arch)
+            failure = _data_failure(F.gradient(Rf.from_expr(expr), gf), pattern, gf)
             if failure is not None:
                 failed.append((expr, failure))
                 continue
             checked = True
-        quantities.append(ConservedQuantity(expr, F.to_field(arch, grad, f"gradient of {sympy.sstr(expr)}"),
+        components = [zero] * len(full)
+        for i, g in zip(support, grad):
+            if g:
+                components[i] = _as_expr(g)
+        quantities.append(ConservedQuantity(expr, VectorField(arch, tuple(components),
+                                                              f"gradient of {sympy.sstr(expr)}"),
                                             tuple(ci * factor for ci in c), region, condition, checked))
     obstruction = None
     reasons = []
     if len(combos) < len(polys):
         bad = next(i for i, p in enumerate(polys) if not F.is_gradient(p, gens))
-        obstruction = _obstruction(symmetry.generators[bad], polys[bad], gens, point)
+        obstruction = _obstruction(symmetry.generators[bad], polys[bad], gens, point, symbols)
         if obstruction is None:
             raise InternalCheckError("a generator outside the gradient combinations has a symmetric Jacobian")
         what = ("no combination of its generators with constant coefficients is a gradient field" if not combos else
@@ -443,8 +463,10 @@ def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None
                 "the others are not")
         reasons.append(f"{what}: {obstruction.text()}")
         if pattern is not None:
-            invariant = all(F.is_zero_field(tuple(F.dot(pl, F.gradient(f, gens)) for f in outs))
-                            for pl in polys for outs in pattern.outputs)
+            _, gf = F.polynomial_ring(arch)
+            full_polys = [F.to_polys(g) for g in symmetry.generators]
+            invariant = all(F.is_zero_field(tuple(F.dot(pl, F.gradient(f, gf)) for f in outs))
+                            for pl in full_polys for outs in pattern.outputs)
             reasons.append("on the activation region of the given training inputs the loss is "
                            + ("invariant along every generator, but that alone conserves nothing"
                               if invariant else "not invariant along every generator"))
