@@ -113,6 +113,8 @@ def test_not_decided():
     hidden, data, _, _, _ = _case("three-layer hidden, two rows")
     with pytest.raises(NotDecidedError, match="between 4 and 5"):
         number_of_conserved_functions(hidden, data, max_depth=0)
+    with pytest.raises(NotDecidedError, match="max_parameters"):
+        number_of_conserved_functions(net, [2], max_parameters=5)
     with pytest.raises(ValueError, match="not conserved"):
         number_of_conserved_functions(net, [2, -2], extra_laws=[weight_symbol(1, 1, 1)])
 

@@ -191,7 +191,7 @@ def _independent_rows(rows: Sequence[Sequence[Fraction]], keep: int) -> list[int
 
 
 def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fields: int | None = None,
-                                  extra_laws: Sequence = ()) -> LawCount:
+                                  extra_laws: Sequence = (), max_parameters: int | None = 300) -> LawCount:
     """The exact number of independent functions conserved near ``net`` by gradient flow on ``data`` (any loss).
 
     Parameters
@@ -206,6 +206,9 @@ def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fi
     extra_laws : sequence of sympy.Expr
         Further candidate laws for the lower bound (each is verified exactly;
         one that is not conserved raises ``ValueError``).
+    max_parameters : int or None
+        Refuse networks with more parameters (``None``: no limit); the
+        brackets are polynomial fields in all of them.
 
     Returns
     -------
@@ -214,8 +217,9 @@ def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fi
     Raises
     ------
     NotDecidedError
-        A training input lies on a kink, or the two bounds did not meet
-        within the limits (the message gives both).
+        A training input lies on a kink, the network has more than
+        ``max_parameters`` parameters, or the two bounds did not meet within
+        the limits (the message gives both).
 
     Examples
     --------
@@ -234,6 +238,10 @@ def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fi
     """
     if not isinstance(net, Network):
         raise TypeError(f"expected a Network, got {type(net).__name__}")
+    if max_parameters is not None and net.num_parameters > max_parameters:
+        raise NotDecidedError(f"number_of_conserved_functions: the network has {net.num_parameters} parameters, "
+                              f"above max_parameters = {max_parameters} (Lie brackets of polynomial fields in all of "
+                              f"them); raise the limit to try")
     pattern = activation_pattern(net, data)
     arch = net.architecture
     R, gens = F.polynomial_ring(arch)
