@@ -237,3 +237,37 @@ def test_random_small_networks_are_certified(seed):
 
 def test_internal_consistency_error_type():
     assert issubclass(InternalCheckError, AssertionError)
+
+
+#: hidden neurons of a random orthant network by type: (linear, nonlinear, dead), and (m, k)
+ORTHANT_MIXES = {
+    "two linear, one nonlinear": ((2, 1, 0), (2, 1)),
+    "three linear": ((3, 0, 0), (2, 2)),
+    "linear, nonlinear, dead": ((1, 1, 1), (2, 1)),
+    "two linear, two nonlinear, k = 2": ((2, 2, 0), (3, 2)),
+}
+
+
+@pytest.mark.parametrize("name", ORTHANT_MIXES, ids=list(ORTHANT_MIXES))
+def test_random_orthant_counts_agree_with_the_laws(name):
+    (n_lin, n_non, n_dead), (m, k) = ORTHANT_MIXES[name]
+    rng = random.Random(sum(map(ord, name)))
+    mag = lambda: Fraction(rng.randint(2, 20), 10)  # noqa: E731
+    for attempt in range(30):
+        rows = [[mag() for _ in range(m + 1)] for _ in range(n_lin)]
+        for _ in range(n_non):
+            signs = [rng.choice([-1, 1]) for _ in range(m + 1)]
+            signs[rng.randrange(m + 1)], signs[rng.randrange(m + 1)] = 1, -1
+            rows.append([s * mag() for s in signs] if len(set(signs)) == 2 else [mag()] * m + [-mag()])
+        rows += [[-mag() for _ in range(m + 1)] for _ in range(n_dead)]
+        net = Network.from_layers([([r[:-1] for r in rows], [r[-1] for r in rows]),
+                                   ([[rng.choice([-1, 1]) * mag() for _ in rows] for _ in range(k)], [0] * k)])
+        data = off_kinks(net, random_points(m, 40, rng.randint(0, 10 ** 6), 0, 3))
+        signs = [[v > 0 for v in pre_activations(net, x)[0]] for x in data]
+        nonlinear = range(n_lin, n_lin + n_non)
+        if all(any(s[i] for s in signs) and not all(s[i] for s in signs) for i in nonlinear):
+            break
+    count = number_of_conserved_functions(net, data)
+    laws = conservation_laws(net, data=data, domain="orthant").independent_quantities()
+    expected = n_non + n_lin * (n_lin + 1) // 2 + n_dead * (m + 1 + k)
+    assert count.count == len(laws) == expected
