@@ -13,7 +13,7 @@
 User guide: ``docs/conservation.md``; theory: ``docs/theory/conservation.md``.
 """
 
-from .count import LawCount, data_laws, number_of_conserved_functions
+from .count import Certificate, LawCount, data_laws, number_of_conserved_functions
 from .laws import (
     ConservationLaw,
     ConservedQuantity,
@@ -33,6 +33,7 @@ __all__ = [
     "Obstruction",
     "LawReport",
     "LawCount",
+    "Certificate",
     "ActivationPattern",
     "activation_pattern",
     "data_laws",

@@ -36,6 +36,7 @@ How the count is computed and certified, exactly
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 from dataclasses import dataclass
@@ -51,7 +52,14 @@ from ..symmetries import parameter_index
 from . import fields as F
 from .pattern import ActivationPattern, activation_pattern
 
-__all__ = ["LawCount", "number_of_conserved_functions", "data_laws"]
+__all__ = ["Certificate", "LawCount", "number_of_conserved_functions", "data_laws"]
+
+
+class Certificate(enum.StrEnum):
+    """Why a count is exact (``docs/theory/conservation.md``, Section 5.2)."""
+
+    LAWS = "laws"  #: as many explicit, verified laws as ``N`` minus the rank of the brackets
+    CLOSED = "closed"  #: the brackets close on a Q-span of as many fields as their rank at the network
 
 
 @dataclass(frozen=True)
@@ -74,9 +82,9 @@ class LawCount:
         ``count`` of them when ``certificate == "laws"``).
     region : str
         Where the count holds: the activation region of the data.
-    certificate : str
-        ``"laws"``: ``count`` explicit laws meet the rank of the brackets;
-        ``"closed"``: the brackets close up, exactly, on a Q-span of as many
+    certificate : Certificate
+        ``LAWS``: ``count`` explicit laws meet the rank of the brackets;
+        ``CLOSED``: the brackets close up, exactly, on a Q-span of as many
         polynomial fields as their rank at the network (``Lie(W)`` then has
         that dimension everywhere nearby).
     """
@@ -89,14 +97,14 @@ class LawCount:
     ranks: tuple
     laws: tuple
     region: str
-    certificate: str = "laws"
+    certificate: Certificate = Certificate.LAWS
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""
         return {"architecture": list(self.network.architecture), "data_points": self.data_points,
                 "count": self.count, "num_parameters": self.num_parameters, "lie_dimension": self.lie_dimension,
                 "ranks_by_depth": list(self.ranks), "laws": [sympy.sstr(q) for q in self.laws],
-                "region": self.region, "certificate": self.certificate}
+                "region": self.region, "certificate": str(self.certificate)}
 
     def to_json(self, indent: int | None = 1) -> str:
         """:meth:`to_dict` as JSON text."""
@@ -294,12 +302,12 @@ def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fi
     ranks = [rank]
     frontier = base
     depth = 0
-    certificate = "laws"
+    certificate = Certificate.LAWS
     while rank + q < n_params:
         if not frontier and _closed(base, kept, gens) and len(kept) == rank:
             # Lie(W) is the span of the kept fields: dimension <= len(kept) = rank everywhere, >= rank near
             # the network, so constant there; no explicit law is needed.
-            certificate = "closed"
+            certificate = Certificate.CLOSED
             break
         if depth >= max_depth or len(kept) > limit or not frontier:
             why = ("the brackets stopped growing at the sample points" if not frontier else
