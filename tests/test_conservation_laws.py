@@ -187,3 +187,13 @@ def test_trained_network_balancedness():
     assert len(report.independent_quantities()) == 10  # one balancedness law per hidden neuron
     first = report.quantities()[0]
     assert first.has(weight_symbol(1, 1, 10)) and first.has(weight_symbol(2, 5, 1))
+
+
+def test_non_polynomial_generators_are_reported_not_analysed():
+    from semialg_fibers.symmetries import Symmetry, VectorField
+
+    net = Network.from_layers(CASES["shallow generic"][0])
+    coords = parameter_symbols(net.architecture)
+    odd = VectorField(net.architecture, (1 / coords[0],) + (0,) * 6, "a rational field")
+    law = conservation_laws(net, symmetries=[Symmetry(K.SCALING, "not a real one", True, 1, generators=(odd,))]).laws[0]
+    assert law.quantity is None and law.reason.startswith("not analysed")

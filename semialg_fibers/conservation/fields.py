@@ -111,7 +111,11 @@ def to_local_polys(field: VectorField, indices: Sequence[int], R) -> tuple:
     out = []
     for i in indices:
         expr = field.components[i]
-        out.append(R.from_expr(sympy.sympify(expr)) if expr != 0 else R.zero)
+        try:
+            out.append(R.from_expr(sympy.sympify(expr)) if expr != 0 else R.zero)
+        except (ValueError, TypeError, sympy.polys.polyerrors.PolynomialError) as exc:
+            raise ShapeError(f"component {i} of the field {field.name!r} is {expr}; conservation laws need "
+                             f"polynomial fields over Q") from exc
     return tuple(out)
 
 

@@ -39,7 +39,7 @@ import sympy
 from sympy.polys.domains import QQ
 
 from .. import linalg
-from ..exceptions import DomainError, InternalCheckError
+from ..exceptions import DomainError, InternalCheckError, ShapeError
 from ..network import Network
 from ..symbols import parameter_symbols
 from ..symmetries import Symmetry, SymmetryKind, VectorField, h_symmetries
@@ -423,7 +423,10 @@ def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None
     symbols = [parameter_symbols(arch)[i] for i in support]
     full = net.parameters()
     point = tuple(full[i] for i in support)
-    polys = [F.to_local_polys(g, support, R) for g in symmetry.generators]
+    try:
+        polys = [F.to_local_polys(g, support, R) for g in symmetry.generators]
+    except ShapeError as exc:
+        return ConservationLaw(symmetry, reason=f"not analysed: {exc}")
     combos = F.gradient_combinations(polys, gens)
     region, condition = _conditions(symmetry)
     quantities, failed = [], []
