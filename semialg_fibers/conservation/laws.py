@@ -189,6 +189,12 @@ class ConservationLaw:
             return self.quantities[0].expression
         return tuple(q.expression for q in self.quantities)
 
+    def latex(self) -> str:
+        """One LaTeX ``itemize`` item (put it inside ``\\begin{itemize}``)."""
+        from .render import law_latex
+
+        return law_latex(self)
+
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""
         return {"symmetry": self.symmetry.to_dict(),

@@ -7,14 +7,21 @@ import sympy
 from ..latex import expression_latex
 from ..symbols import parameter_symbols
 
-__all__ = ["field_latex", "report_latex", "report_text", "count_text", "count_latex"]
+__all__ = ["field_latex", "law_latex", "report_latex", "report_text", "count_text", "count_latex"]
+
+
+_SPECIAL = {"\\": r"\textbackslash{}", "_": r"\_", "^": r"\textasciicircum{}", "{": r"\{", "}": r"\}",
+            "#": r"\#", "%": r"\%", "&": r"\&", "$": r"\$", "~": r"\textasciitilde{}",
+            "<": r"\textless{}", ">": r"\textgreater{}"}
 
 
 def _escape(text: str) -> str:
-    for a, b in (("\\", r"\textbackslash{}"), ("_", r"\_"), ("^", r"\^{}"), ("{", r"\{"), ("}", r"\}"),
-                 ("#", r"\#"), ("%", r"\%"), ("&", r"\&"), ("$", r"\$")):
-        text = text.replace(a, b)
-    return text
+    r"""Text-mode LaTeX escape, one pass (so replacements are not escaped again).
+
+    >>> _escape("V M^-1, a_i {x}")
+    'V M\\textasciicircum{}-1, a\\_i \\{x\\}'
+    """
+    return "".join(_SPECIAL.get(c, c) for c in text)
 
 
 def field_latex(field) -> str:
@@ -48,25 +55,29 @@ def field_latex(field) -> str:
     return out
 
 
+def law_latex(law) -> str:
+    """One ``itemize`` item: the symmetry, its generators, its conserved quantities or the obstruction."""
+    s = law.symmetry
+    lines = [rf"\item \textbf{{{_escape(str(s.kind))}}} ({_escape(s.description)})."]
+    gens = ", ".join(f"${field_latex(g)}$" for g in s.generators)
+    lines.append(rf"  Generator{'s' if len(s.generators) > 1 else ''}: {gens}.")
+    for q in law.quantities:
+        lines.append(rf"  Conserved: $Q = {expression_latex(q.expression)}$ on {_escape(q.region)}; "
+                     rf"data: {_escape(q.data_condition)}"
+                     + (r" (checked exactly on the given inputs)." if q.checked_on_data else "."))
+    if law.obstruction is not None:
+        lines.append(rf"  Not a gradient field ({_escape(law.obstruction.generator.name)}): "
+                     rf"${law.obstruction.latex()}$.")
+    if not law.quantities:
+        lines.append(r"  No conserved quantity is induced.")
+    for expr, reason in law.failed_on_data:
+        lines.append(rf"  Not conserved on the given inputs: ${expression_latex(expr)}$ ({_escape(reason)}).")
+    return "\n".join(lines)
+
+
 def report_latex(report) -> str:
     """A LaTeX ``itemize`` list: per symmetry its generators and its conserved quantities or the obstruction."""
-    lines = [r"\begin{itemize}"]
-    for law in report.laws:
-        s = law.symmetry
-        lines.append(rf"\item \textbf{{{_escape(str(s.kind))}}} ({_escape(s.description)}).")
-        gens = ", ".join(f"${field_latex(g)}$" for g in s.generators)
-        lines.append(rf"  Generator{'s' if len(s.generators) > 1 else ''}: {gens}.")
-        for q in law.quantities:
-            lines.append(rf"  Conserved: $Q = {expression_latex(q.expression)}$ on {_escape(q.region)}; "
-                         rf"data: {_escape(q.data_condition)}"
-                         + (r" (checked exactly on the given inputs)." if q.checked_on_data else "."))
-        if law.obstruction is not None:
-            lines.append(rf"  Not a gradient: ${law.obstruction.latex()}$.")
-        if not law.quantities:
-            lines.append(r"  No conserved quantity is induced.")
-        for expr, reason in law.failed_on_data:
-            lines.append(rf"  Not conserved on the given inputs: ${expression_latex(expr)}$ ({_escape(reason)}).")
-    lines.append(r"\end{itemize}")
+    lines = [r"\begin{itemize}"] + [law_latex(law) for law in report.laws] + [r"\end{itemize}"]
     for note in report.notes:
         lines.append(rf"\noindent\emph{{Note:}} {_escape(note)}")
     return "\n".join(lines)
