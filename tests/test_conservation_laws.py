@@ -197,3 +197,20 @@ def test_non_polynomial_generators_are_reported_not_analysed():
     odd = VectorField(net.architecture, (1 / coords[0],) + (0,) * 6, "a rational field")
     law = conservation_laws(net, symmetries=[Symmetry(K.SCALING, "not a real one", True, 1, generators=(odd,))]).laws[0]
     assert law.quantity is None and law.reason.startswith("not analysed")
+
+
+def test_latex_compiles(tmp_path):
+    import shutil
+    import subprocess
+
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex is not installed")
+    _, report = _report("three-layer hidden, two rows", data=_data("three-layer hidden, two rows"))
+    _, orthant = _report("orthant two linear")
+    body = report.latex() + "\n" + orthant.latex()
+    source = tmp_path / "laws.tex"
+    source.write_text("\\documentclass{article}\\usepackage{amsmath,amssymb}\\begin{document}\n" + body
+                      + "\n\\end{document}\n")
+    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", source.name], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]
