@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Sequence
 
 from ..exact import to_rational
 from ..exceptions import NotDecidedError, ShapeError
