@@ -468,8 +468,9 @@ def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None
         if obstruction is None:
             raise InternalCheckError("a generator outside the gradient combinations has a symmetric Jacobian")
         what = ("no combination of its generators with constant coefficients is a gradient field" if not combos else
-                f"only {len(combos)} of the {len(polys)} independent generator combinations are gradient fields; "
-                "the others are not")
+                f"only {len(combos)} independent combination{'s' if len(combos) > 1 else ''} of its {len(polys)} "
+                f"generators {'are gradient fields' if len(combos) > 1 else 'is a gradient field'}; the others are "
+                f"not")
         reasons.append(f"{what}: {obstruction.text()}")
         if pattern is not None:
             _, gf = F.polynomial_ring(arch)
