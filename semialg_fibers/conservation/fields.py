@@ -294,7 +294,7 @@ def integrability_witness(x: Sequence, gens: Sequence, point: Sequence[Fraction]
     """A nonzero component ``(p, q, r, value)`` of the 3-form ``X^b ^ dX^b``, or None if it vanishes.
 
     ``(X^b ^ dX^b)_{pqr} = X_p A_{qr} + X_q A_{rp} + X_r A_{pq}`` with
-    ``A_{qr} = d_q X_r - d_r X_q``.  When ``point`` is given, a component that
+    ``A_{qr} = d_q X_r - d_r X_q`` (the components of ``dX^b``), for ``p < q < r``.  When ``point`` is given, a component that
     is nonzero at the point is preferred (value = its value there); otherwise
     the value is the polynomial.
     """
@@ -303,10 +303,10 @@ def integrability_witness(x: Sequence, gens: Sequence, point: Sequence[Fraction]
         return None
     R = gens[0].ring
 
-    def a(i, j):
+    def a(i, j):  # d_i X_j - d_j X_i (asym stores d_q X_p - d_p X_q for p < q)
         if i == j:
             return R.zero
-        return asym.get((i, j), R.zero) if i < j else -asym.get((j, i), R.zero)
+        return -asym.get((i, j), R.zero) if i < j else asym.get((j, i), R.zero)
 
     support = sorted({p for p, c in enumerate(x) if c} | {i for pq in asym for i in pq})
     fallback = None

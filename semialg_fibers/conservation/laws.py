@@ -530,7 +530,7 @@ def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | 
     >>> print(report.laws[3].obstruction.text())  # doctest: +NORMALIZE_WHITESPACE
     bias shift of neuron 1 of hidden layer 1, compensated by all next-layer biases is not a gradient field:
     d X_[W^{(2)}_{1,1}] / d b^{(2)}_{1} = 0 but d X_[b^{(2)}_{1}] / d W^{(2)}_{1,1} = -1; no multiple lambda(theta) X
-    is a gradient either: the component (b^{(1)}_{1}, W^{(2)}_{1,1}, b^{(2)}_{1}) of X^b ^ dX^b is 1 != 0 (Frobenius)
+    is a gradient either: the component (b^{(1)}_{1}, W^{(2)}_{1,1}, b^{(2)}_{1}) of X^b ^ dX^b is -1 != 0 (Frobenius)
     """
     if not isinstance(net, Network):
         raise TypeError(f"expected a Network, got {type(net).__name__}")
