@@ -55,3 +55,16 @@ def test_independence_and_rank():
     assert F.rank_at([a, doubled], point) == 1
     assert F.evaluate(G[0] * G[1] + R.one / 2, point) == Fraction(5, 2)
     assert F.to_field(ARCH, a).components[0] == parameter_symbols(ARCH)[0]
+
+
+def test_integrability_component_matches_sympy():
+    field = bias_shift_generator(ARCH, 1, 0)
+    coords = parameter_symbols(ARCH)
+    x = [sympy.sympify(c) for c in field.components]
+
+    def d(i, j):  # component (i, j) of dX^b: d_i X_j - d_j X_i
+        return sympy.diff(x[j], coords[i]) - sympy.diff(x[i], coords[j])
+
+    p, q, r, value = F.integrability_witness(F.to_polys(field), G, (Fraction(1),) * 7)
+    expected = x[p] * d(q, r) + x[q] * d(r, p) + x[r] * d(p, q)
+    assert sympy.Rational(value.numerator, value.denominator) == expected.subs({c: 1 for c in coords}) == -1
