@@ -497,7 +497,7 @@ def orbit_dimension(net: Network) -> int:
 
 # ---------------------------------------------------------------------------- generic generator fields
 def parameter_index(architecture: Sequence[int], layer: int, row: int, col: int | None = None) -> int:
-    """Flat index (SPEC order) of ``W_layer[row, col]``, or of ``b_layer[row]`` when ``col`` is None.
+    """Flat index (the order of ``Network.parameters()``) of ``W_layer[row, col]``, or of ``b_layer[row]`` when ``col`` is None.
 
     ``layer`` is 1-based (the affine layer), ``row`` and ``col`` 0-based.
 

@@ -1,7 +1,7 @@
 """Exact algebra of polynomial vector fields on parameter space.
 
 Fields are tuples of sparse polynomials over Q in the parameter symbols (one
-per coordinate, SPEC flat order), held in SymPy's sparse polynomial ring.
+per coordinate, in the flat parameter order), held in SymPy's sparse polynomial ring.
 This module computes what the conservation laws need, all exactly:
 
 * Lie brackets ``[X, Y]_p = sum_q X_q d_q Y_p - Y_q d_q X_p``;

@@ -79,7 +79,7 @@ class Trajectory:
     architecture : tuple of int
     times : tuple of float
     thetas : numpy.ndarray
-        One row per time, parameters in SPEC flat order.
+        One row per time, parameters in the flat order of ``Network.parameters()``.
     losses : tuple of float
     pattern_kept : bool
         True iff no training input changed its activation pattern along the

@@ -371,7 +371,7 @@ def _conditions(symmetry: Symmetry) -> tuple[str, str]:
 
 # ---------------------------------------------------------------------------- the analysis
 def _primitive(poly, gens):
-    """``Q / content``: coprime integer coefficients, first term (SPEC order) positive; returns ``(Q, factor)``."""
+    """``Q / content``: coprime integer coefficients, first term (flat parameter order) positive; returns ``(Q, factor)``."""
     terms = [(monom, F._fraction(c)) for monom, c in poly.terms()]
     if not terms:
         return poly, Fraction(1)
