@@ -10,7 +10,7 @@ from ..symbols import parameter_symbols
 __all__ = ["field_latex", "law_latex", "report_latex", "report_text", "count_text", "count_latex"]
 
 
-_SPECIAL = {"\\": r"\textbackslash{}", "_": r"\_", "^": r"\textasciicircum{}", "{": r"\{", "}": r"\}",
+_TEXT_ESCAPES = {"\\": r"\textbackslash{}", "_": r"\_", "^": r"\textasciicircum{}", "{": r"\{", "}": r"\}",
             "#": r"\#", "%": r"\%", "&": r"\&", "$": r"\$", "~": r"\textasciitilde{}",
             "<": r"\textless{}", ">": r"\textgreater{}"}
 
@@ -21,7 +21,7 @@ def _escape(text: str) -> str:
     >>> _escape("V M^-1, a_i {x}")
     'V M\\textasciicircum{}-1, a\\_i \\{x\\}'
     """
-    return "".join(_SPECIAL.get(c, c) for c in text)
+    return "".join(_TEXT_ESCAPES.get(c, c) for c in text)
 
 
 def field_latex(field) -> str:
