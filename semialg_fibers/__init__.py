@@ -14,9 +14,10 @@ from .exceptions import (
     SemialgFibersError,
     ShapeError,
 )
-from . import examples, onelayer, orthant, progress, shallow, symmetries
+from . import conservation, examples, onelayer, orthant, progress, shallow, symmetries
 from .api import equivalent, fiber, fiber_dimension
 from .components import Fiber, FiberComponent
+from .conservation import conservation_laws, number_of_conserved_functions
 from .limits import InputLimits, SearchLimits
 from .network import Layer, Network
 from .nonnegative_rank import NonnegativeFactorization, factorization_dimension, nonnegative_column_rank
@@ -57,6 +58,9 @@ __all__ = [
     "equivalent",
     "fiber",
     "fiber_dimension",
+    "conservation_laws",
+    "number_of_conserved_functions",
+    "conservation",
     "examples",
     "onelayer",
     "orthant",

@@ -396,6 +396,22 @@ def _plot(args, ctx: Context) -> int:
     return EXIT_OK
 
 
+def _laws_args(p):
+    from .conservation.command import add_arguments
+
+    add_arguments(p)
+
+
+def _laws(args, ctx: Context) -> int:
+    from .conservation.command import data_from_json, run
+    from .reader import read_json
+
+    net = ctx.load(args.network)
+    data = data_from_json(read_json(args.data, ctx.limits), f"--data {args.data!r}") if args.data else None
+    ctx.stage("finding the conservation laws")
+    return run(args, net, data)
+
+
 @dataclass(frozen=True)
 class Command:
     """One subcommand: its name, one-line help, argument setup and runner.
@@ -428,6 +444,8 @@ COMMANDS: list[Command] = [
             _latex_args, _latex, searches=True),
     Command("plot", "a picture: the network on the plane, or a one-parameter family of its fiber",
             _plot_args, _plot),
+    Command("laws", "conservation laws of the symmetries under gradient flow (--data: their exact number)",
+            _laws_args, _laws),
 ]
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -614,7 +615,7 @@ def component_block(component, index: int | None = None, heading: str = "subsect
     title = "Component" + (f" {index}" if index is not None else "")
     lines = [f"\\{heading}{{{title}}}"] if heading else []
     copies = ("one copy" if component.multiplicity == 1
-              else f"${component.multiplicity}$ copies obtained by permuting hidden neurons")
+              else f"${count_latex(component.multiplicity)}$ copies obtained by permuting hidden neurons")
     cert = ""
     if component.certificate is not None:
         cert = (" Exact tangent ranks at sampled points: "
@@ -640,12 +641,28 @@ def _plural(n: int, word: str) -> str:
     return f"${n}$ {word}" + ("" if n == 1 else "s")
 
 
+def count_latex(n: int) -> str:
+    r"""A count in math mode: factorial forms for large quotients of factorials (``50!``), else digits with
+    break points every 30 digits.
+
+    >>> count_latex(120), count_latex(math.factorial(50))
+    ('120', '50!')
+    """
+    from .text import format_count
+
+    text = format_count(n)
+    if text.isdigit():
+        return r"llowbreak ".join(text[i:i + 30] for i in range(0, len(text), 30))
+    return re.sub(r"\^(\d+)", r"^{\1}", text).replace(" ", r"\,")
+
+
 def _fiber_body(fiber, heading: str) -> list[str]:
     copies = sum(c.multiplicity for c in fiber.components)
     dim = "unknown" if fiber.dimension is None else f"${fiber.dimension}$"
     lines = [
         f"Its fiber $F(\\theta) = \\{{\\theta' : f_{{\\theta'}} = f_\\theta\\}}$ has dimension {dim} and is the "
-        f"union of the {_plural(len(fiber.components), 'component')} below ({_plural(copies, 'piece')} counting "
+        f"union of the {_plural(len(fiber.components), 'component')} below (${count_latex(copies)}$ "
+        f"piece{'' if copies == 1 else 's'} counting "
         "the copies obtained by permuting hidden neurons).",
     ]
     if fiber.omitted:
@@ -841,6 +858,7 @@ _PREAMBLE = r"""\documentclass[11pt]{article}
 \usepackage{amssymb}
 \usepackage[margin=2.5cm]{geometry}
 \allowdisplaybreaks
+\emergencystretch=3em
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.5\baselineskip}
 """

@@ -47,6 +47,10 @@ __all__ = [
     "same_orbit",
     "orbit_verdict",
     "orbit_dimension",
+    "parameter_index",
+    "coordinate_field",
+    "mixing_generator",
+    "bias_shift_generator",
 ]
 
 _ZERO = Fraction(0)
@@ -555,3 +559,93 @@ def orbit_dimension(net: Network) -> int:
             if any(layer.weight[i]) or layer.bias[i] or any(row[i] for row in nxt.weight):
                 free += 1
     return free
+
+
+# ---------------------------------------------------------------------------- generic generator fields
+def parameter_index(architecture: Sequence[int], layer: int, row: int, col: int | None = None) -> int:
+    """Flat index (the order of ``Network.parameters()``) of ``W_layer[row, col]``, or of ``b_layer[row]`` when ``col`` is None.
+
+    ``layer`` is 1-based (the affine layer), ``row`` and ``col`` 0-based.
+
+    >>> parameter_index((1, 2, 1), 1, 1, 0), parameter_index((1, 2, 1), 1, 1), parameter_index((1, 2, 1), 2, 0, 1)
+    (1, 3, 5)
+    """
+    arch = tuple(architecture)
+    if not 1 <= layer <= len(arch) - 1:
+        raise ShapeError(f"layer {layer} does not exist in architecture {arch} (layers 1..{len(arch) - 1})")
+    n_in, n_out = arch[layer - 1], arch[layer]
+    if not 0 <= row < n_out or (col is not None and not 0 <= col < n_in):
+        raise ShapeError(f"entry ({row}, {col}) does not exist in layer {layer} of shape ({n_out}, {n_in})")
+    offset = sum(arch[l + 1] * (arch[l] + 1) for l in range(layer - 1))
+    return offset + (row * n_in + col if col is not None else n_out * n_in + row)
+
+
+def coordinate_field(architecture: Sequence[int], index: int, name: str = "") -> VectorField:
+    """The constant field ``d/d theta_index`` (a free coordinate: a dead or zero-output neuron's parameter).
+
+    >>> coordinate_field((1, 1, 1), 2).components
+    (0, 0, 1, 0)
+    """
+    arch = tuple(architecture)
+    coords = parameter_symbols(arch)
+    if not 0 <= index < len(coords):
+        raise ShapeError(f"parameter index {index} does not exist; architecture {arch} has {len(coords)} parameters")
+    comps = [sympy.Integer(0)] * len(coords)
+    comps[index] = sympy.Integer(1)
+    return VectorField(arch, tuple(comps), name or f"translation of {coords[index]}")
+
+
+def mixing_generator(architecture: Sequence[int], layer: int, target: int, source: int) -> VectorField:
+    """``d/dt`` of ``U -> (I + t E) U``, ``V -> V (I - t E)``, ``E = E_{target,source}``, on hidden layer ``layer``.
+
+    ``U`` holds the incoming rows ``[W_layer | b_layer]`` and ``V = W_{layer+1}``:
+    neuron ``target``'s incoming weights and bias gain those of ``source``,
+    and ``source``'s outgoing column loses ``target``'s.  It preserves the
+    product ``V U``, so it is tangent to the fiber wherever the neurons
+    involved have the same activation on every input that matters (linear
+    neurons on the orthant, linear rows, neurons sharing a line with one
+    orientation).  ``target == source`` gives the scaling generator.
+
+    >>> mixing_generator((1, 2, 1), 1, 0, 1).components
+    (W^{(1)}_{2,1}, 0, b^{(1)}_{2}, 0, 0, -W^{(2)}_{1,1}, 0)
+    """
+    arch = tuple(architecture)
+    if not 1 <= layer <= len(arch) - 2 or not 0 <= target < arch[layer] or not 0 <= source < arch[layer]:
+        raise ShapeError(f"neurons {target}, {source} of hidden layer {layer} do not exist in architecture {arch}")
+    coords = parameter_symbols(arch)
+    comps = [sympy.Integer(0)] * len(coords)
+    for j in range(arch[layer - 1]):
+        comps[parameter_index(arch, layer, target, j)] += coords[parameter_index(arch, layer, source, j)]
+    comps[parameter_index(arch, layer, target)] += coords[parameter_index(arch, layer, source)]
+    for r in range(arch[layer + 1]):
+        comps[parameter_index(arch, layer + 1, r, source)] -= coords[parameter_index(arch, layer + 1, r, target)]
+    name = (f"positive scaling of neuron {target + 1} of hidden layer {layer}" if target == source else
+            f"mixing of neuron {source + 1} into neuron {target + 1} of hidden layer {layer}")
+    return VectorField(arch, tuple(comps), name)
+
+
+def bias_shift_generator(architecture: Sequence[int], layer: int, index: int,
+                         rows: Sequence[int] | None = None) -> VectorField:
+    """``d/d b_{layer,index} - sum_{r in rows} W_{layer+1}[r, index] d/d b_{layer+1,r}``.
+
+    Shifting the bias of a neuron that is active wherever it matters moves its
+    output by ``t``; the next layer's biases of ``rows`` (default: all)
+    compensate.  With all rows this is the bias absorption of a linear
+    neuron; with the rows hiding a column of a three-layer network it is the
+    hiding translation.
+
+    >>> bias_shift_generator((1, 1, 2), 1, 0).components
+    (0, 1, 0, 0, -W^{(2)}_{1,1}, -W^{(2)}_{2,1})
+    """
+    arch = tuple(architecture)
+    if not 1 <= layer <= len(arch) - 2 or not 0 <= index < arch[layer]:
+        raise ShapeError(f"neuron {index} of hidden layer {layer} does not exist in architecture {arch}")
+    targets = tuple(range(arch[layer + 1])) if rows is None else tuple(rows)
+    coords = parameter_symbols(arch)
+    comps = [sympy.Integer(0)] * len(coords)
+    comps[parameter_index(arch, layer, index)] = sympy.Integer(1)
+    for r in targets:
+        comps[parameter_index(arch, layer + 1, r)] -= coords[parameter_index(arch, layer + 1, r, index)]
+    which = "all next-layer biases" if rows is None else f"next-layer biases of rows {[r + 1 for r in targets]}"
+    return VectorField(arch, tuple(comps), f"bias shift of neuron {index + 1} of hidden layer {layer}, "
+                                           f"compensated by {which}")

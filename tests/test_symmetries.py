@@ -91,3 +91,46 @@ def test_scaling_generator_is_tangent_to_the_orbit():
 def test_orbit_dimension_counts_free_scalings():
     net = Network.from_layers([([[1], [0], [0]], [0, 0, 1]), ([[1, 0, 0]], [0])])
     assert orbit_dimension(net) == 2  # the all-zero second neuron is fixed by every scaling
+
+
+# ---------------------------------------------------------------------------- generic generator fields
+def test_generic_generators_match_the_three_layer_formulas():
+    from conservation_helpers import three_layer_symmetries
+
+    from semialg_fibers.symmetries import SymmetryKind, bias_shift_generator, mixing_generator
+
+    net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, 1], [1, "3/2"]], ["1/2", "1/3"]),
+                               ([[3, -1]], [1])])
+    explicit: dict = {}
+    for s in three_layer_symmetries(net):
+        explicit.setdefault(s.kind, s)
+    assert [g.components for g in explicit[SymmetryKind.LINEAR_MIXING].generators] == [
+        mixing_generator(net.architecture, 2, 0, 1).components, mixing_generator(net.architecture, 2, 1, 0).components]
+    assert explicit[SymmetryKind.LINEAR_BIAS].generators[0].components == bias_shift_generator(
+        net.architecture, 2, 0).components
+    hidden = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], ["3/2", -2]], ["-1/2", "-1/3"]),
+                                  ([[3, -2]], [1])])
+    hiding = [s for s in three_layer_symmetries(hidden) if s.kind == SymmetryKind.HIDING_TRANSLATION][0]
+    assert hiding.generators[0].components == bias_shift_generator(hidden.architecture, 1, 0, (0, 1)).components
+
+
+def test_mixing_generator_on_the_diagonal_is_the_scaling():
+    from semialg_fibers.symmetries import mixing_generator, scaling_generator
+
+    assert mixing_generator((2, 3, 2), 1, 1, 1).components == scaling_generator((2, 3, 2), 1, 1).components
+
+
+def test_parameter_index_matches_symbols():
+    from semialg_fibers.symbols import bias_symbol, parameter_symbols, weight_symbol
+    from semialg_fibers.exceptions import ShapeError
+    from semialg_fibers.symmetries import parameter_index
+
+    arch = (2, 3, 2, 1)
+    coords = parameter_symbols(arch)
+    for layer in (1, 2, 3):
+        for row in range(arch[layer]):
+            assert coords[parameter_index(arch, layer, row)] == bias_symbol(layer, row + 1)
+            for col in range(arch[layer - 1]):
+                assert coords[parameter_index(arch, layer, row, col)] == weight_symbol(layer, row + 1, col + 1)
+    with pytest.raises(ShapeError):
+        parameter_index(arch, 4, 0)

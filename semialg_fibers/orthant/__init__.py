@@ -16,8 +16,10 @@ from .fiber import fiber
 from .matching import MatchingData, matching_data
 from .patterns import OrientationChoice, OrthantPattern, orientation_choices, role_patterns
 from .types import NeuronType, RowType, neuron_types
+from .continuous import continuous_symmetries
 
 __all__ = [
+    "continuous_symmetries",
     "NeuronType",
     "RowType",
     "neuron_types",

@@ -18,8 +18,10 @@ from .genericity import GenericityReport, Mechanism, MechanismKind, is_generic
 from .minimal import MinimalChoice, canonical_form, minimal_choice, minimal_width, own_choice, representation
 from .patterns import RolePattern, StratumPattern, piece_dimension, role_patterns
 from .stabilizer import Stabilizer, StabilizerElement, stabilizer
+from .continuous import continuous_symmetries
 
 __all__ = [
+    "continuous_symmetries",
     "CanonicalData",
     "NeuronInfo",
     "NeuronKind",
