@@ -304,9 +304,16 @@ class PolynomialConstraint:
         """True iff the constraint is the constant ``0 != 0`` (holds nowhere)."""
         return self.is_constant and self.relation == "!="
 
+    @cached_property
+    def total_degree(self) -> int:
+        """Total degree in all its symbols."""
+        return max((sum(m) for m, _ in self.terms), default=0)
+
     def degree(self, symbols: Iterable[sympy.Symbol] | None = None) -> int:
         """Total degree in ``symbols`` (all symbols by default)."""
-        chosen = set(self.gens if symbols is None else symbols)
+        if symbols is None:
+            return self.total_degree
+        chosen = set(symbols)
         idx = [i for i, g in enumerate(self.gens) if g in chosen]
         return max((sum(m[i] for i in idx) for m, _ in self.terms), default=0)
 
