@@ -13,8 +13,9 @@ from .exceptions import (
     SemialgFibersError,
     ShapeError,
 )
-from . import examples, onelayer, orthant, shallow, symmetries
+from . import examples, onelayer, orthant, shallow, symmetries, three_layer
 from .api import equivalent, fiber, fiber_dimension
+from .identifiability import IdentifiabilityResult, is_identifiable
 from .components import Fiber, FiberComponent
 from .limits import SearchLimits
 from .network import Layer, Network
@@ -54,10 +55,13 @@ __all__ = [
     "equivalent",
     "fiber",
     "fiber_dimension",
+    "is_identifiable",
+    "IdentifiabilityResult",
     "examples",
     "onelayer",
     "orthant",
     "shallow",
     "symmetries",
+    "three_layer",
     "__version__",
 ]

@@ -51,6 +51,10 @@ def _cmd_info(args) -> int:
         "hidden_widths": list(hidden),
         "num_parameters": net.num_parameters,
     }
+    if net.depth == 3:
+        from .three_layer.report import structure_dict, structure_text
+
+        info["three_layer"] = structure_dict(net)
     if args.json:
         print(json.dumps(info, indent=1))
     else:
@@ -59,6 +63,17 @@ def _cmd_info(args) -> int:
         print(f"input dimension: {net.input_dim}, output dimension: {net.output_dim}")
         print(f"hidden neurons: {sum(hidden)} ({', '.join(map(str, hidden)) or 'none'})")
         print(f"parameters: {net.num_parameters}")
+        if net.depth == 3:
+            print(structure_text(net))
+    return EXIT_OK
+
+
+def _cmd_identify(args) -> int:
+    from .identifiability import is_identifiable
+    from .three_layer.report import identify_dict, identify_text
+
+    result = is_identifiable(_load(args.network, args.numbers))
+    print(json.dumps(identify_dict(result), indent=1) if args.json else identify_text(result))
     return EXIT_OK
 
 
@@ -206,10 +221,15 @@ def build_parser() -> argparse.ArgumentParser:
                         help="read JSON numbers as the exact decimal they spell (default) or as IEEE doubles")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    info = sub.add_parser("info", help="architecture, parameter and neuron counts")
+    info = sub.add_parser("info", help="architecture, parameter and neuron counts (three-layer: row types, hidden hyperplanes)")
     info.add_argument("network")
     info.add_argument("--json", action="store_true", help="machine-readable output")
     info.set_defaults(run=_cmd_info)
+
+    ident = sub.add_parser("identify", help="is the fiber the orbit of permutations and positive scalings? (reasons)")
+    ident.add_argument("network")
+    ident.add_argument("--json", action="store_true")
+    ident.set_defaults(run=_cmd_identify)
 
     ev = sub.add_parser("eval", help="exact evaluation at rational points")
     ev.add_argument("network")
