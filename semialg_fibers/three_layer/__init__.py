@@ -8,7 +8,7 @@ closed orthant and the second layer is a one-hidden-layer network on it
 * :mod:`.rows`: row types of ``[W2 | b2]`` (dead, linear, hiding, other, zero);
 * :mod:`.hiding`: visible, hidden and unused first-layer neurons, the hiding
   translation and its exact interval;
-* :mod:`.genericity`: the predicates G1-G8, each with a witness;
+* :mod:`.genericity`: the predicates G1-G7, each with a witness;
 * :mod:`.moves` and :mod:`.fields`: the exact function-preserving moves and
   their infinitesimal generators;
 * :mod:`.symmetries`: every symmetry present at a network;

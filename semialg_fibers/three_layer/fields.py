@@ -34,6 +34,9 @@ __all__ = [
     "dead_row_fields",
     "zero_output_fields",
     "unused_neuron_fields",
+    "trade_column_fields",
+    "trade_output_fields",
+    "constant_neuron_fields",
 ]
 
 
@@ -172,3 +175,33 @@ def unused_neuron_fields(architecture: Sequence[int], column: int) -> tuple[Vect
     d = architecture[0]
     symbols = [weight_symbol(1, column + 1, x + 1) for x in range(d)] + [bias_symbol(1, column + 1)]
     return coordinate_fields(architecture, symbols, f"unused first-layer neuron {column + 1}")
+
+
+def _ratio(first, second) -> sympy.Expr:
+    return second / first
+
+
+def trade_column_fields(architecture: Sequence[int], i: int, l: int, lead: int) -> tuple[VectorField, ...]:
+    """``lambda d/dW2[j, i] - d/dW2[j, l]`` per row ``j``, ``lambda = W1[l, lead] / W1[i, lead]`` (same oriented hyperplane)."""
+    _, _, n2, _ = architecture
+    lam = _ratio(weight_symbol(1, i + 1, lead + 1), weight_symbol(1, l + 1, lead + 1))
+    return tuple(_field(architecture, {weight_symbol(2, j + 1, i + 1): lam, weight_symbol(2, j + 1, l + 1): -1},
+                        f"first-layer neurons {i + 1} and {l + 1} on one hyperplane: trade in row {j + 1}")
+                 for j in range(n2))
+
+
+def trade_output_fields(architecture: Sequence[int], j: int, jj: int, lead: int) -> tuple[VectorField, ...]:
+    """``lambda d/dW3[r, j] - d/dW3[r, jj]`` per output ``r``, ``lambda = W2[jj, lead] / W2[j, lead]``."""
+    k = architecture[3]
+    lam = _ratio(weight_symbol(2, j + 1, lead + 1), weight_symbol(2, jj + 1, lead + 1))
+    return tuple(_field(architecture, {weight_symbol(3, r + 1, j + 1): lam, weight_symbol(3, r + 1, jj + 1): -1},
+                        f"rows {j + 1} and {jj + 1} on one hyperplane: trade in output {r + 1}")
+                 for r in range(k))
+
+
+def constant_neuron_fields(architecture: Sequence[int], i: int, positive: bool) -> tuple[VectorField, ...]:
+    """``d/dW2[j, i] - s(b1_i) d/db2_j`` per row ``j`` for a first-layer neuron with ``W1[i] = 0``."""
+    _, _, n2, _ = architecture
+    value = bias_symbol(1, i + 1) if positive else sympy.Integer(0)
+    return tuple(_field(architecture, {weight_symbol(2, j + 1, i + 1): sympy.Integer(1), bias_symbol(2, j + 1): -value},
+                        f"constant first-layer neuron {i + 1}: column entry of row {j + 1}") for j in range(n2))

@@ -1,4 +1,4 @@
-"""The genericity predicates G1-G8 of a three-layer network, each exact, polynomial and with a witness.
+"""The genericity predicates G1-G7 of a three-layer network, each exact, polynomial and with a witness.
 
 Notation: ``[W2 | b2]`` has rows ``(w_j, c_j)``, ``a_j = W3[:, j]``.  The
 predicates (why each is needed: ``docs/theory/three_layer.md``, Section 4):
@@ -20,9 +20,6 @@ predicates (why each is needed: ``docs/theory/three_layer.md``, Section 4):
   kinks and their orientation is forced.
 * **G7** for a hidden column ``i``: ``sum_{hiding rows} a_j w_ji != 0``: ``f`` is
   not constant far out along the hidden neuron, so its orientation is forced.
-* **G8** (``n1 = 1`` only) when some row has ``w_j > 0``:
-  ``sum_{w_j > 0} a_j w_j != 0``, the slope of ``f`` at ``+infinity`` along the
-  first-layer neuron: no reversed first layer unless every live row is a ramp.
 
 Together they define a dense open set whose complement is a finite union of
 proper algebraic subsets.  The paper's *supertransversality* and *maximal rank
@@ -56,7 +53,6 @@ class Predicate(enum.StrEnum):
     G5 = "G5"
     G6 = "G6"
     G7 = "G7"
-    G8 = "G8"
 
 
 #: One-line statements of the predicates.
@@ -69,7 +65,6 @@ STATEMENTS = {
     Predicate.G6: ("for each column i with no row of both signs on the face z_i = 0, the kink sum over the rows "
                    "positive there is nonzero"),
     Predicate.G7: "for a hidden column i, the slope sum over the hiding rows of a_j W2[j, i] is nonzero",
-    Predicate.G8: "n1 = 1: the slope at +infinity, sum over rows with W2[j] > 0 of a_j W2[j], is nonzero",
 }
 
 
@@ -116,12 +111,12 @@ def _jsonable(value):
 
 @dataclass(frozen=True)
 class GenericityReport:
-    """The predicates G1-G8 at a network; truthy iff all hold.
+    """The predicates G1-G7 at a network; truthy iff all hold.
 
     Attributes
     ----------
     results : tuple of PredicateResult
-        One per predicate, in order G1..G8.
+        One per predicate, in order G1..G7.
     """
 
     results: tuple[PredicateResult, ...]
@@ -252,23 +247,8 @@ def _g7(net: Network) -> PredicateResult:
     return PredicateResult(Predicate.G7, True, "slope sums of hiding rows nonzero (or no hidden column)")
 
 
-def _g8(net: Network) -> PredicateResult:
-    weight, k = net.layers[1].weight, net.output_dim
-    if net.architecture[1] != 1:
-        return PredicateResult(Predicate.G8, True, "n1 >= 2: not needed")
-    rising = [j for j, row in enumerate(weight) if row[0] > 0]
-    if not rising:
-        return PredicateResult(Predicate.G8, True, "no row has W2[j] > 0: f is constant far out")
-    total = [sum((output_column(net, j)[o] * weight[j][0] for j in rising), _ZERO) for o in range(k)]
-    if not any(total):
-        return PredicateResult(Predicate.G8, False,
-                               f"the slopes a_j W2[j] of the rows {_names(rising)} active far out cancel: f is "
-                               "constant at +infinity", tuple(rising))
-    return PredicateResult(Predicate.G8, True, "slope at +infinity nonzero")
-
-
 def genericity(net: Network) -> GenericityReport:
-    """Evaluate the genericity predicates G1-G8 (module docstring), each with a witness when it fails.
+    """Evaluate the genericity predicates G1-G7 (module docstring), each with a witness when it fails.
 
     Parameters
     ----------
@@ -301,4 +281,4 @@ def genericity(net: Network) -> GenericityReport:
      (<Predicate.G4: 'G4'>, 'rows 1 and 2 have the same threshold b2_j / W2[j, 1] = -1/2 in column 1')]
     """
     check_three_layer(net, "genericity")
-    return GenericityReport((_g1(net), _g2(net), _g3(net), _g4(net), _g5(net), _g6(net), _g7(net), _g8(net)))
+    return GenericityReport((_g1(net), _g2(net), _g3(net), _g4(net), _g5(net), _g6(net), _g7(net)))

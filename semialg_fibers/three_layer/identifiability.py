@@ -12,12 +12,12 @@ identity, so the verdict "not identifiable" is proven for every parameter):
 * ``n1 = 1`` with every live row a ramp (ramp flip);
 * a nonempty set of rows with ``sum a_j w_j^T = 0`` (a layer flip that needs no linear row).
 
-When none applies and the predicates G1-G8 hold, the parameter is
+When none applies and the predicates G1-G7 hold, the parameter is
 identifiable: **proven** for ``n1 = 1`` and for ``n2 = 1``
 (``docs/theory/three_layer.md``, Section 6); for ``n1, n2 >= 2`` the verdict
 rests on the **conjecture** of Section 7 (visible first-layer hyperplanes of
 two generic representations coincide), checked by the exhaustive search of
-:mod:`.search` on small architectures.  Outside G1-G8 the answer is
+:mod:`.search` on small architectures.  Outside G1-G7 the answer is
 :class:`~semialg_fibers.exceptions.NotDecidedError` naming the predicate.
 """
 
@@ -30,7 +30,6 @@ from ..exceptions import InternalCheckError, NotDecidedError
 from ..identifiability import IdentifiabilityResult, Reason
 from ..limits import SearchLimits, resolve
 from ..network import Network
-from ..onelayer.lines import line_key
 from ..symmetries import same_orbit
 from . import moves
 from .genericity import genericity
@@ -43,51 +42,27 @@ __all__ = ["is_identifiable", "mechanisms"]
 _ONE = Fraction(1)
 
 
-def _layers(net: Network) -> list:
-    return [[[list(r) for r in layer.weight], list(layer.bias)] for layer in net.layers]
-
-
 def _names(indices) -> str:
     return ", ".join(str(j + 1) for j in indices)
 
 
-def _edit(net: Network, change) -> Network:
-    layers = _layers(net)
-    change(layers)
-    return Network.from_layers(layers)
-
-
 def _first_layer_mechanisms(net: Network):
-    d, n1, _, _ = net.architecture
-    w1, b1 = net.layers[0].weight, net.layers[0].bias
+    n2 = net.architecture[2]
+    w1 = net.layers[0].weight
+    unit = [_ONE] + [Fraction(0)] * (n2 - 1)
     out = []
-    for i in range(n1):
+    for i in range(net.architecture[1]):
         if not any(w1[i]):
-            def bump(layers, i=i, b=b1[i]):
-                layers[1][0][0][i] += 1
-                if b > 0:
-                    layers[1][1][0] -= b
             out.append((Reason("constant first-layer neuron",
                                f"W1[{i + 1}] = 0: neuron {i + 1} is the constant s(b1_{i + 1}), which the column "
-                               f"W2[:, {i + 1}] and b2 share freely", ((1, i),)), [lambda n, f=bump: _edit(n, f)]))
-    keys: dict = {}
-    for i in range(n1):
-        if any(w1[i]):
-            key, sign, lead = line_key(tuple(w1[i]) + (b1[i],))
-            keys.setdefault((key, sign), []).append(i)
-    for group in keys.values():
-        if len(group) > 1:
-            i, l = group[0], group[1]
-            lead = next(x for x, v in enumerate(w1[i]) if v)
-            lam = w1[l][lead] / w1[i][lead]
-
-            def trade(layers, i=i, l=l, lam=lam):
-                layers[1][0][0][i] += lam
-                layers[1][0][0][l] -= 1
-            out.append((Reason("repeated first-layer hyperplane",
-                               f"neurons {i + 1} and {l + 1} have the same oriented hyperplane: z_{l + 1} = {lam} "
-                               f"z_{i + 1}, so their columns of W2 trade", ((1, i), (1, l))),
-                        [lambda n, f=trade: _edit(n, f)]))
+                               f"W2[:, {i + 1}] and b2 share freely", ((1, i),)),
+                        [lambda n, i=i: moves.shift_constant_neuron(n, i, unit)]))
+    for group in moves.repeated_first_layer(net):
+        (i, _), (l, lam) = group[0], group[1]
+        out.append((Reason("repeated first-layer hyperplane",
+                           f"neurons {i + 1} and {l + 1} have the same oriented hyperplane (z_{l + 1} = {lam} "
+                           f"z_{i + 1}): their columns of W2 trade", ((1, i), (1, l))),
+                    [lambda n, i=i, l=l: moves.trade_columns(n, i, l, unit)]))
     return out
 
 
@@ -123,24 +98,12 @@ def _row_mechanisms(net: Network):
         elif t.kind == RowKind.LINEAR:
             out.append((Reason("linear row", f"row {j + 1}: {t.reason}; its bias moves with b3 compensating",
                                ((2, j),)), [lambda n, j=j: moves.shift_linear_bias(n, j, 1)]))
-    keys: dict = {}
-    for t in types:
-        if t.kind in (RowKind.DEAD, RowKind.ZERO) or t.output_zero or not any(net.layers[1].weight[t.index]):
-            continue
-        row = tuple(net.layers[1].weight[t.index]) + (net.layers[1].bias[t.index],)
-        key, sign, lead = line_key(row)
-        keys.setdefault((key, sign), []).append((t.index, lead))
-    for group in keys.values():
-        if len(group) > 1:
-            (j, lead), (jj, _) = group[0], group[1]
-            lam = net.layers[1].weight[jj][lead] / net.layers[1].weight[j][lead]
-
-            def trade(layers, j=j, jj=jj, lam=lam):
-                layers[2][0][0][j] += lam
-                layers[2][0][0][jj] -= 1
-            out.append((Reason("repeated second-layer hyperplane",
-                               f"rows {j + 1} and {jj + 1} have the same oriented hyperplane: their output columns "
-                               "trade", ((2, j), (2, jj))), [lambda n, f=trade: _edit(n, f)]))
+    unit = [_ONE] + [Fraction(0)] * (k - 1)
+    for group in moves.repeated_rows(net):
+        (j, _), (jj, _) = group[0], group[1]
+        out.append((Reason("repeated second-layer hyperplane",
+                           f"rows {j + 1} and {jj + 1} have the same oriented hyperplane: their output columns trade",
+                           ((2, j), (2, jj))), [lambda n, j=j, jj=jj: moves.trade_outputs(n, j, jj, unit)]))
     return out
 
 
@@ -264,7 +227,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
         failing = "; ".join(f"{r.predicate} ({r.statement}) fails: {r.detail}" for r in report.failing)
         raise NotDecidedError(f"is_identifiable: no mechanism enlarges the fiber, but the parameter is outside the "
                               f"generic set where identifiability is decided: {failing}")
-    reasons = (Reason("generic", "G1-G8 hold; no row is dead, linear or zero-output, no column is hidden or unused, "
+    reasons = (Reason("generic", "G1-G7 hold; no row is dead, linear or zero-output, no column is hidden or unused, "
                       "no repeated hyperplane, no cancelling flip set"
                       + ("" if n1 != 1 else ", and some live row is not a ramp")),)
     if n1 == 1:

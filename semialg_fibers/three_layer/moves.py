@@ -31,6 +31,11 @@ __all__ = [
     "set_dead_row",
     "set_zero_output_row",
     "set_unused_neuron",
+    "repeated_first_layer",
+    "repeated_rows",
+    "trade_columns",
+    "trade_outputs",
+    "shift_constant_neuron",
     "shift_linear_bias",
     "refactor_linear_block",
     "linear_rows",
@@ -137,6 +142,94 @@ def set_unused_neuron(net: Network, i: int, weights: Sequence, bias) -> Network:
     new_w = _vector(weights, d, "weights")
     layers = _layers(net)
     layers[0][0][i], layers[0][1][i] = new_w, to_rational(bias, "bias")
+    return Network.from_layers(layers)
+
+
+def _oriented_groups(rows) -> list[list[tuple[int, Fraction]]]:
+    """Groups of indices whose rows ``(w, c)`` (``w != 0``) are positive multiples of each other: ``(index, factor)``."""
+    from ..onelayer.lines import line_key
+
+    groups: dict = {}
+    for index, row in rows:
+        if not any(row[:-1]):
+            continue
+        key, sign, lead = line_key(row)
+        groups.setdefault((key, sign), []).append((index, row[lead]))
+    return [[(index, lead / members[0][1]) for index, lead in members] for members in groups.values() if len(members) > 1]
+
+
+def repeated_first_layer(net: Network) -> list[list[tuple[int, Fraction]]]:
+    """Groups of first-layer neurons with the same oriented hyperplane: ``[(neuron, lambda), ...]``, ``z = lambda z_first``."""
+    check_three_layer(net, "repeated_first_layer")
+    layer = net.layers[0]
+    return _oriented_groups((i, tuple(w) + (b,)) for i, (w, b) in enumerate(zip(layer.weight, layer.bias)))
+
+
+def repeated_rows(net: Network) -> list[list[tuple[int, Fraction]]]:
+    """Groups of live rows of ``[W2 | b2]`` with the same oriented hyperplane: ``[(row, lambda), ...]``."""
+    check_three_layer(net, "repeated_rows")
+    layer = net.layers[1]
+    live = set(_live(net))
+    return _oriented_groups((j, tuple(w) + (b,)) for j, (w, b) in enumerate(zip(layer.weight, layer.bias)) if j in live)
+
+
+def trade_columns(net: Network, i: int, l: int, v: Sequence) -> Network:
+    """For first-layer neurons with ``z_l = lambda z_i`` (same oriented hyperplane): ``W2[:, i] += lambda v``, ``W2[:, l] -= v``.
+
+    Raises
+    ------
+    ValueError
+        The two neurons do not share an oriented hyperplane.
+    """
+    _, _, n2, _ = check_three_layer(net, "trade_columns")
+    lam = next((dict(g)[l] / dict(g)[i] for g in repeated_first_layer(net) if i in dict(g) and l in dict(g)), None)
+    if lam is None or i == l:
+        raise ValueError(f"first-layer neurons {i + 1} and {l + 1} do not share an oriented hyperplane")
+    v = _vector(v, n2, "v")
+    layers = _layers(net)
+    for j in range(n2):
+        layers[1][0][j][i] += lam * v[j]
+        layers[1][0][j][l] -= v[j]
+    return Network.from_layers(layers)
+
+
+def trade_outputs(net: Network, j: int, jj: int, v: Sequence) -> Network:
+    """For live rows with ``(w, c)_jj = lambda (w, c)_j``: ``a_j += lambda v``, ``a_jj -= v``.
+
+    Raises
+    ------
+    ValueError
+        The two rows do not share an oriented hyperplane.
+    """
+    _, _, _, k = check_three_layer(net, "trade_outputs")
+    lam = next((dict(g)[jj] / dict(g)[j] for g in repeated_rows(net) if j in dict(g) and jj in dict(g)), None)
+    if lam is None or j == jj:
+        raise ValueError(f"rows {j + 1} and {jj + 1} do not share an oriented hyperplane")
+    v = _vector(v, k, "v")
+    layers = _layers(net)
+    for r in range(k):
+        layers[2][0][r][j] += lam * v[r]
+        layers[2][0][r][jj] -= v[r]
+    return Network.from_layers(layers)
+
+
+def shift_constant_neuron(net: Network, i: int, v: Sequence) -> Network:
+    """For a first-layer neuron with ``W1[i] = 0`` (the constant ``s(b1_i)``): ``W2[:, i] += v``, ``b2 -= v s(b1_i)``.
+
+    Raises
+    ------
+    ValueError
+        ``W1[i]`` is not zero.
+    """
+    _, _, n2, _ = check_three_layer(net, "shift_constant_neuron")
+    if any(net.layers[0].weight[i]):
+        raise ValueError(f"first-layer neuron {i + 1} has nonzero weights; only a constant neuron moves this way")
+    v = _vector(v, n2, "v")
+    value = max(net.layers[0].bias[i], _ZERO)
+    layers = _layers(net)
+    for j in range(n2):
+        layers[1][0][j][i] += v[j]
+        layers[1][1][j] -= v[j] * value
     return Network.from_layers(layers)
 
 

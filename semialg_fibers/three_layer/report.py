@@ -37,7 +37,7 @@ def structure_text(net: Network) -> str:
     first-layer neurons: 1 hidden, 2 visible
     hidden hyperplanes:
       H_1 = {W1[1] . x + b1_1 = 0} is hidden by row(s) 1; translations T_t preserve f for t >= -1/2
-    genericity: G1-G8 hold
+    genericity: G1-G7 hold
     """
     check_three_layer(net, "structure_text")
     lines = ["rows of [W2 | b2] (second hidden layer):"]
@@ -51,7 +51,7 @@ def structure_text(net: Network) -> str:
         lines.append("hidden hyperplanes: none")
     report = genericity(net)
     if report:
-        lines.append("genericity: G1-G8 hold")
+        lines.append("genericity: G1-G7 hold")
     else:
         lines.append("genericity: fails " + "; ".join(f"{r.predicate} ({r.detail})" for r in report.failing))
     return "\n".join(lines)

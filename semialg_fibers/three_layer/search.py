@@ -127,15 +127,16 @@ def _point_on(h, n1: int, rng: random.Random) -> list[Fraction]:
     alpha, beta = h[:-1], h[-1]
     positive = [l for l in range(n1) if alpha[l] > 0]
     negative = [l for l in range(n1) if alpha[l] < 0]
-    # Solve for a coordinate whose sign lets the others be small: beta > 0 needs a negative alpha, beta < 0 a
-    # positive one; beta = 0 solves a positive coordinate against a large negative one.
+    # Solve for one coordinate while the others are small: beta > 0 needs a negative alpha, beta < 0 a positive
+    # one, and beta = 0 solves a positive coordinate against a large negative one (the anchor).
     solve = negative[0] if beta > 0 else positive[0]
+    anchor = negative[0] if beta == 0 else None
+    budget = abs(beta) if beta else _ONE
     scale = Fraction(1, rng.choice([1, 10, 100]))
-    size = abs(beta) if beta else _ONE
-    z = [Fraction(rng.randint(1, 60), rng.randint(1, 5)) * scale * size / (60 * (1 + sum(abs(a) for a in alpha)))
-         for _ in range(n1)]
-    if beta == 0:
-        z[negative[0]] = Fraction(rng.randint(1, 9), rng.randint(1, 3))
+    z = [budget * scale * Fraction(rng.randint(1, 50), 100 * n1 * (abs(a) + 1)) for a in alpha]
+    if anchor is not None:
+        others = sum((abs(alpha[l]) * z[l] for l in range(n1) if l not in (solve, anchor)), _ZERO)
+        z[anchor] = (others + 1) / abs(alpha[anchor]) * Fraction(rng.randint(2, 6), 2)
     rest = sum((alpha[l] * z[l] for l in range(n1) if l != solve), beta)
     z[solve] = -rest / alpha[solve]
     if z[solve] <= 0 or sum((a * v for a, v in zip(alpha, z)), beta) != 0:

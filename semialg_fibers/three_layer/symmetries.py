@@ -5,7 +5,8 @@
 
 * continuous: dead-row freedom, zero-output freedom, unused first-layer
   neurons, linear-row bias, linear-row mixing (the refactorizations of the
-  linear block), the hiding translation of a hidden column;
+  linear block), constant first-layer neurons and repeated hyperplanes (both
+  outside the generic set), the hiding translation of a hidden column;
 * discrete: the sign change (one live row hiding a column), the ``n1 = 1``
   ramp flip, layer-wise orientation flips absorbed by linear or revived dead
   rows, and the dead-row revivals with a new first layer (``n1 = 2``).
@@ -150,6 +151,45 @@ def _row_symmetries(net: Network) -> list[Symmetry]:
     return out
 
 
+def _repeated_symmetries(net: Network) -> list[Symmetry]:
+    d, n1, n2, k = net.architecture
+    arch = net.architecture
+    out = []
+    w1, b1 = net.layers[0].weight, net.layers[0].bias
+    for i in range(n1):
+        if not any(w1[i]):
+            positive = b1[i] > 0
+            out.append(Symmetry(
+                SymmetryKind.CONSTANT_FREEDOM,
+                f"first-layer neuron {i + 1} has W1[{i + 1}] = 0: it is the constant s(b1_{i + 1}) = "
+                f"{max(b1[i], 0)}, shared freely between W2[:, {i + 1}] and b2", True, n2,
+                parameters=(("v", f"any vector in Q^{n2}"),), neurons=((1, i),),
+                generators=fields.constant_neuron_fields(arch, i, positive),
+                action=lambda n, v, i=i: moves.shift_constant_neuron(n, i, v)))
+    for group in moves.repeated_first_layer(net):
+        (i, _), rest = group[0], group[1:]
+        lead = next(x for x, v in enumerate(w1[i]) if v)
+        for l, _ in rest:
+            out.append(Symmetry(
+                SymmetryKind.KINK_SPLIT,
+                f"first-layer neurons {i + 1} and {l + 1} have the same oriented hyperplane: their columns of W2 trade",
+                True, n2, parameters=(("v", f"any vector in Q^{n2}"),), neurons=((1, i), (1, l)),
+                generators=fields.trade_column_fields(arch, i, l, lead),
+                action=lambda n, v, i=i, l=l: moves.trade_columns(n, i, l, v)))
+    w2 = net.layers[1].weight
+    for group in moves.repeated_rows(net):
+        (j, _), rest = group[0], group[1:]
+        lead = next(x for x, v in enumerate(w2[j]) if v)
+        for jj, _ in rest:
+            out.append(Symmetry(
+                SymmetryKind.KINK_SPLIT,
+                f"rows {j + 1} and {jj + 1} of [W2 | b2] have the same oriented hyperplane: their output columns trade",
+                True, k, parameters=(("v", f"any vector in Q^{k}"),), neurons=((2, j), (2, jj)),
+                generators=fields.trade_output_fields(arch, j, jj, lead),
+                action=lambda n, v, j=j, jj=jj: moves.trade_outputs(n, j, jj, v)))
+    return out
+
+
 def _column_symmetries(net: Network) -> list[Symmetry]:
     d, n1, n2, k = net.architecture
     out = []
@@ -253,8 +293,8 @@ def symmetries(net: Network, limits: SearchLimits | None = None) -> tuple[Symmet
     """
     check_three_layer(net, "symmetries")
     limits = resolve(limits)
-    return tuple(h_symmetries(net)) + tuple(_row_symmetries(net) + _column_symmetries(net)
-                                            + _discrete_symmetries(net, limits))
+    return tuple(h_symmetries(net)) + tuple(_row_symmetries(net) + _repeated_symmetries(net)
+                                            + _column_symmetries(net) + _discrete_symmetries(net, limits))
 
 
 def hidden_symmetries(net: Network, limits: SearchLimits | None = None) -> tuple[Symmetry, ...]:
