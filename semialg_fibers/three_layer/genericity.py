@@ -151,9 +151,13 @@ def _g1(net: Network) -> PredicateResult:
     if has_full_row_rank(net):
         return PredicateResult(Predicate.G1, True, f"rank W1 = n1 = {n1}")
     dep = row_dependency(net)
-    text = " + ".join(f"({v}) W1[{i + 1}]" for i, v in enumerate(dep) if v)
-    extra = f" (n1 = {n1} > d = {d}: not a bottleneck)" if n1 > d else ""
-    return PredicateResult(Predicate.G1, False, f"rows of W1 are dependent: {text} = 0{extra}", (dep,))
+    if n1 > d:
+        text = f"n1 = {n1} > d = {d}: not a bottleneck, W1 cannot have full row rank"
+    else:
+        terms = [f"({v}) W1[{i + 1}]" for i, v in enumerate(dep) if v]
+        text = "rows of W1 are dependent: " + (" + ".join(terms) + " = 0" if sum(map(len, terms)) < 200
+                                               else f"a combination of {len(terms)} rows vanishes (see the witness)")
+    return PredicateResult(Predicate.G1, False, text, (dep,))
 
 
 def _g2(net: Network) -> PredicateResult:

@@ -11,11 +11,12 @@ The identities behind them are proven in ``docs/theory/three_layer.md``:
 * first layer: unused neurons;
 * the interplay of both: the hiding translation (:func:`.hiding.translate`),
   the sign change (one live row hiding a column), the ramp flip (``n1 = 1``)
-  and the two dead-row revivals with a new first layer (``n1 = 2``).
+  and the dead-row revivals with a new first layer (``n1 = 2``).
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -565,13 +566,18 @@ class RevivalForm:
     ----------
     variant : str
         ``"ramp"``: the live row is ``(w_p < 0 < w_q, c > 0)``; ``"hiding"``: it
-        hides column ``p`` (``w_p > 0``, ``w_q < 0``, ``c < 0``).
+        hides column ``p`` (``w_p > 0``, ``w_q < 0``, ``c < 0``); ``"ramp2-AB"``,
+        ``"ramp2-AC"``, ``"ramp2-BC"``: it is a 2-D ramp (``w < 0 < c``) and two
+        rows are revived, the new first layer made of two of its piece hyperplanes
+        ``A = {c = u y_1}``, ``B = {c = v y_2}``, ``C = {c = u y_1 + v y_2}``.
     live : int
         The one live row.
     dead : int
         The available row that is revived.
     p, q : int
         The two columns, as in the identity of :func:`revive`.
+    second : int or None
+        The second revived row (``ramp2`` variants).
     """
 
     variant: str
@@ -579,20 +585,23 @@ class RevivalForm:
     dead: int
     p: int
     q: int
+    second: int | None = None
 
     def describe(self) -> str:
         """In words (1-based)."""
-        return (f"{self.variant} revival: live row {self.live + 1}, revived row {self.dead + 1}, columns "
+        rows = f"{self.dead + 1}" + (f" and {self.second + 1}" if self.second is not None else "")
+        return (f"{self.variant} revival: live row {self.live + 1}, revived row(s) {rows}, columns "
                 f"{self.p + 1} and {self.q + 1}")
 
 
 def revival_forms(net: Network) -> tuple[RevivalForm, ...]:
-    """The dead-row revivals that exist at ``net`` (one per choice of the revived row).
+    """The dead-row revivals that exist at ``net`` (one per choice of the revived rows).
 
     They need ``n1 = 2``, exactly one live row ``j`` (not dead, nonzero
-    output), every entry of ``(w_j, c_j)`` nonzero, and another row that is
-    dead, zero or has a zero output column.  Variant ``"ramp"``: signs
-    ``(w_p, w_q, c) = (-, +, +)``; variant ``"hiding"``: ``(+, -, -)``.
+    output), every entry of ``(w_j, c_j)`` nonzero, and other rows that are
+    dead, zero or have a zero output column: one for variant ``"ramp"`` (signs
+    ``(w_p, w_q, c) = (-, +, +)``) and ``"hiding"`` (``(+, -, -)``), two for the
+    ``"ramp2"`` variants (``(-, -, +)``).
     """
     _, n1, _, _ = check_three_layer(net, "revival_forms")
     if n1 != 2:
@@ -612,11 +621,14 @@ def revival_forms(net: Network) -> tuple[RevivalForm, ...]:
             out.extend(RevivalForm("ramp", j, d, p, q) for d in spare)
         if w[p] > 0 > w[q] and c < 0:
             out.extend(RevivalForm("hiding", j, d, p, q) for d in spare)
+    if w[0] < 0 and w[1] < 0 and c > 0:
+        for d, e in itertools.combinations(spare, 2):
+            out.extend(RevivalForm(variant, j, d, 0, 1, e) for variant in ("ramp2-AB", "ramp2-AC", "ramp2-BC"))
     return tuple(out)
 
 
 def revive(net: Network, form: RevivalForm) -> Network:
-    """Apply a dead-row revival (:func:`revival_forms`): a new first layer and two live rows.
+    """Apply a dead-row revival (:func:`revival_forms`): a new first layer and two or three live rows.
 
     ``"ramp"`` (``u = -w_p, v = w_q, c > 0``): with ``y'_p = c - u y_p`` and
     ``y'_q = c - u y_p + v y_q``,
@@ -630,6 +642,13 @@ def revive(net: Network, form: RevivalForm) -> Network:
     the revived row becomes ``(w_p, 0 | c)`` (output ``a``), the live row
     ``(w_p, -1 | c)`` (output ``-a``).
 
+    ``"ramp2"`` (``u = -w_1, v = -w_2, c > 0``, pieces ``A = c - u y_1``,
+    ``B = c - v y_2``, ``C = c - u y_1 - v y_2``): with ``(y'_1, y'_2) = (A, B)``,
+    ``s(c - u s(y_1) - v s(y_2)) = s(z'_1 + z'_2 - c) - s(z'_1 - c) - s(z'_2 - c)``;
+    with ``(A, C)`` or ``(B, C)``,
+    ``s(c - u s(y_1) - v s(y_2)) = s(c - z'_1 + z'_2) - s(c - z'_1) - s(z'_2 - z'_1)``.
+    The live row takes the first term (output ``a``), the revived rows the others (output ``-a``).
+
     Other rows are dead or have a zero output column and stay as they are.
 
     Examples
@@ -637,7 +656,7 @@ def revive(net: Network, form: RevivalForm) -> Network:
     >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[-2, 3], [-1, -1]], [4, -1]), ([[5, 0]], [1])])
     >>> form = revival_forms(net)[0]
     >>> form.describe()
-    'ramp revival: live row 1, revived row 2, columns 1 and 2'
+    'ramp revival: live row 1, revived row(s) 2, columns 1 and 2'
     >>> revive(net, form).layers[0]
     Layer(weight=((Fraction(-2, 1), Fraction(0, 1)), (Fraction(-2, 1), Fraction(3, 1))), bias=(Fraction(4, 1), Fraction(4, 1)))
     """
@@ -647,31 +666,43 @@ def revive(net: Network, form: RevivalForm) -> Network:
     j, dd, p, q = form.live, form.dead, form.p, form.q
     w, c = net.layers[1].weight[j], net.layers[1].bias[j]
     a = output_column(net, j)
+    minus_a = tuple(-x for x in a)
     w1, b1 = net.layers[0].weight, net.layers[0].bias
     layers = _layers(net)
     k = net.output_dim
+    rows = []  # (row index, weights, bias, output column)
     if form.variant == "ramp":
         u, v = -w[p], w[q]
         layers[0][0][p] = [-u * x for x in w1[p]]
         layers[0][1][p] = c - u * b1[p]
         layers[0][0][q] = [-u * x + v * z for x, z in zip(w1[p], w1[q])]
         layers[0][1][q] = c - u * b1[p] + v * b1[q]
-        live_row, live_bias, live_out = _pair(p, q, -_ONE, _ONE), _ZERO, a
-        dead_row, dead_bias, dead_out = _pair(p, q, -_ONE, _ZERO), c, tuple(-x for x in a)
+        rows = [(j, _pair(p, q, -_ONE, _ONE), _ZERO, a), (dd, _pair(p, q, -_ONE, _ZERO), c, minus_a)]
         for r in range(k):
             layers[2][1][r] += a[r] * c
     elif form.variant == "hiding":
         layers[0][0][q] = [w[p] * x + w[q] * z for x, z in zip(w1[p], w1[q])]
         layers[0][1][q] = w[p] * b1[p] + w[q] * b1[q] + c
-        live_row, live_bias, live_out = _pair(p, q, w[p], -_ONE), c, tuple(-x for x in a)
-        dead_row, dead_bias, dead_out = _pair(p, q, w[p], _ZERO), c, a
+        rows = [(j, _pair(p, q, w[p], -_ONE), c, minus_a), (dd, _pair(p, q, w[p], _ZERO), c, a)]
+    elif form.variant.startswith("ramp2"):
+        u, v = -w[0], -w[1]
+        piece = {"A": ([-u * x for x in w1[0]], c - u * b1[0]),
+                 "B": ([-v * x for x in w1[1]], c - v * b1[1]),
+                 "C": ([-u * x - v * z for x, z in zip(w1[0], w1[1])], c - u * b1[0] - v * b1[1])}
+        first, second = form.variant[-2], form.variant[-1]
+        layers[0][0][0], layers[0][1][0] = piece[first]
+        layers[0][0][1], layers[0][1][1] = piece[second]
+        if form.variant == "ramp2-AB":
+            terms = [([_ONE, _ONE], -c), ([_ONE, _ZERO], -c), ([_ZERO, _ONE], -c)]
+        else:
+            terms = [([-_ONE, _ONE], c), ([-_ONE, _ZERO], c), ([-_ONE, _ONE], _ZERO)]
+        rows = [(t, row, bias, out) for t, (row, bias), out in zip((j, dd, form.second), terms, (a, minus_a, minus_a))]
     else:  # pragma: no cover - RevivalForm values come from revival_forms
         raise InternalCheckError(f"unknown revival variant {form.variant!r}")
-    layers[1][0][j], layers[1][1][j] = live_row, live_bias
-    layers[1][0][dd], layers[1][1][dd] = dead_row, dead_bias
-    for r in range(k):
-        layers[2][0][r][j] = live_out[r]
-        layers[2][0][r][dd] = dead_out[r]
+    for index, row, bias, out in rows:
+        layers[1][0][index], layers[1][1][index] = row, bias
+        for r in range(k):
+            layers[2][0][r][index] = out[r]
     return Network.from_layers(layers)
 
 

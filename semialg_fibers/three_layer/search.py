@@ -371,9 +371,11 @@ def class_key(reference: Network, other: Network) -> tuple:
 def known_classes(net: Network, limits: SearchLimits | None = None, max_nodes: int = 200) -> frozenset:
     """The class keys reachable from ``net`` by the discrete symmetries of :func:`.symmetries.symmetries`.
 
-    A breadth-first closure: from each network, apply every sign change
-    subset, the ramp flip, every layer-flip set and every revival, and also
-    visit its hiding-translation boundary point.
+    A breadth-first closure: from each network, and from the end point of its
+    translation family, apply every sign change subset, the ramp flip, every
+    layer-flip set and every revival.  A representation found by
+    :func:`representations` whose key is not here is a discrete class that the
+    listed symmetries do not reach.
     """
     from ..symmetries import SymmetryKind
     from .symmetries import hidden_symmetries, layer_flip_sets
@@ -387,8 +389,12 @@ def known_classes(net: Network, limits: SearchLimits | None = None, max_nodes: i
         if key in seen:
             continue
         seen[key] = current
-        # The translation family keeps the class; its end point may have more moves (a hiding row with bias 0).
-        for base in (current, _to_boundary(current)):
+        # A translation family is one class.  Moves are applied both inside it and at its end point, where a hiding
+        # row has bias 0 and more moves may exist.  A layer flip can end the family (the flipped row stops hiding),
+        # so the flips of different members can get different keys: the closure may list more keys than the
+        # search finds at candidate positions, never fewer classes.
+        boundary = _to_boundary(current)
+        for base in (current, boundary) if boundary != current else (current,):
             for s in hidden_symmetries(base, limits):
                 if s.kind == SymmetryKind.SIGN_CHANGE:
                     cols = sorted(l for (_, l) in s.neurons[1:])

@@ -252,7 +252,8 @@ def _discrete_symmetries(net: Network, limits: SearchLimits) -> list[Symmetry]:
         out.append(Symmetry(
             SymmetryKind.DEAD_REVIVAL,
             f"{form.describe()}: a new first layer on the row's hyperplanes, the dead row revived", False,
-            parameters=(), neurons=((1, 0), (1, 1), (2, form.live), (2, form.dead)),
+            parameters=(), neurons=((1, 0), (1, 1), (2, form.live), (2, form.dead))
+            + (((2, form.second),) if form.second is not None else ()),
             action=lambda n, form=form: moves.revive(n, form)))
     return out
 
