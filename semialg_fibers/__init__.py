@@ -14,8 +14,9 @@ from .exceptions import (
     SemialgFibersError,
     ShapeError,
 )
-from . import conservation, examples, onelayer, orthant, progress, shallow, symmetries
+from . import conservation, examples, onelayer, orthant, progress, shallow, symmetries, three_layer
 from .api import equivalent, fiber, fiber_dimension
+from .identifiability import IdentifiabilityResult, is_identifiable
 from .components import Fiber, FiberComponent
 from .conservation import conservation_laws, number_of_conserved_functions
 from .limits import InputLimits, SearchLimits
@@ -61,11 +62,14 @@ __all__ = [
     "conservation_laws",
     "number_of_conserved_functions",
     "conservation",
+    "is_identifiable",
+    "IdentifiabilityResult",
     "examples",
     "onelayer",
     "orthant",
     "progress",
     "shallow",
     "symmetries",
+    "three_layer",
     "__version__",
 ]

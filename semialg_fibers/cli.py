@@ -134,6 +134,10 @@ def _info(args, ctx: Context) -> int:
         "hidden_widths": list(hidden),
         "num_parameters": net.num_parameters,
     }
+    if net.depth == 3:
+        from .three_layer.report import structure_dict
+
+        info["three_layer"] = structure_dict(net)
     if args.json:
         print(json.dumps(info, indent=1))
     else:
@@ -142,6 +146,26 @@ def _info(args, ctx: Context) -> int:
         print(f"input dimension: {net.input_dim}, output dimension: {net.output_dim}")
         print(f"hidden neurons: {sum(hidden)} ({', '.join(map(str, hidden)) or 'none'})")
         print(f"parameters: {net.num_parameters}")
+        if net.depth == 3:
+            from .three_layer.report import structure_text
+
+            print(structure_text(net))
+    return EXIT_OK
+
+
+def _identify_args(p):
+    p.add_argument("network", help="network file ('-': standard input)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _identify(args, ctx: Context) -> int:
+    from .identifiability import is_identifiable
+    from .three_layer.report import identify_dict, identify_text
+
+    net = ctx.load(args.network)
+    ctx.stage("deciding identifiability")
+    result = is_identifiable(net, limits=_search_limits(args))
+    print(json.dumps(identify_dict(result), indent=1) if args.json else identify_text(result))
     return EXIT_OK
 
 
@@ -431,6 +455,8 @@ class Command:
 #: The subcommands, in the order ``--help`` lists them.
 COMMANDS: list[Command] = [
     Command("info", "architecture, parameter and neuron counts", _info_args, _info),
+    Command("identify", "is the fiber the orbit of permutations and positive scalings? (with the reasons)",
+            _identify_args, _identify, searches=True),
     Command("eval", "exact evaluation at rational points", _eval_args, _eval),
     Command("equiv", "decide whether two networks compute the same function (exit 1 if not)",
             _equiv_args, _equiv, searches=True),

@@ -6,6 +6,7 @@ Each function returns a :class:`~semialg_fibers.network.Network`; the tests in
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from .exceptions import MalformedNetworkError
@@ -22,6 +23,9 @@ __all__ = [
     "hidden_symmetry_example",
     "mixed_line_example",
     "cancelling_pair_example",
+    "NonLocalizableExample",
+    "non_localizable",
+    "non_localizable_ramp",
 ]
 
 
@@ -90,6 +94,81 @@ def cancelling_pair_example() -> Network:
     flipping, so ``x_2 = s(x_2) - s(-x_2)`` needs its own pair.
     """
     return Network.from_layers([([[1, 0], [0, 1], [0, -1]], [0, 0, 0]), ([[1, 1, -1]], [0])])
+
+
+@dataclass(frozen=True)
+class NonLocalizableExample:
+    """A three-layer network whose two-layer pieces are identifiable while the whole is not.
+
+    With ``f1 = s o T1``, ``f2 = s o T2`` and ``f3 = T3`` (``T_l(v) = W_l v + b_l``),
+    the pieces are the shallow networks ``T2 s T1`` (:attr:`first_two`, the
+    pre-activations of the second hidden layer as a function of ``x``) and
+    ``T3 s T2`` (:attr:`last_two`, on all of ``R^{n1}``).
+
+    Attributes
+    ----------
+    network : Network
+        ``f = T3 s T2 s T1``.
+    first_two : Network
+        ``T2 s T1`` (architecture ``(d, n1, n2)``).
+    last_two : Network
+        ``T3 s T2`` (architecture ``(n1, n2, k)``).
+    other : Network
+        A second parameter realizing ``f`` outside the orbit of permutations and scalings.
+    description : str
+    """
+
+    network: Network
+    first_two: Network
+    last_two: Network
+    other: Network
+    description: str
+
+
+def _pieces(net: Network):
+    first, second, third = net.layers
+    return Network((net.architecture[0], net.architecture[1], net.architecture[2]), (first, second)), \
+        Network(net.architecture[1:], (second, third))
+
+
+def non_localizable() -> NonLocalizableExample:
+    """Identifiability is not local: ``f2 o f1`` and ``f3 o f2`` identifiable, ``f3 o f2 o f1`` not.
+
+    ``W1 = [[1, 2], [-1, 1]]``, ``b1 = (1/2, -1)``, ``W2 = [[2, -1]]``,
+    ``b2 = (-1)``, ``W3 = [[3]]``, ``b3 = (1)`` (architecture ``(2, 2, 1, 1)``).
+    The shallow pieces have distinct lines, nonzero weights and no other
+    orientation choice, so their fibers are their orbits.  In the whole
+    network the row ``(2, -1 | -1)`` hides column 1 (the only live row), so
+    the first-layer neuron 1 translates along a half-line and neuron 2 can
+    change sign: :attr:`other` is the sign change of neuron 2 followed by the
+    translation ``t = 1/2``.
+
+    >>> example = non_localizable()
+    >>> example.other.layers[0]
+    Layer(weight=((Fraction(3, 2), Fraction(3, 2)), (Fraction(1, 1), Fraction(-1, 1))), bias=(Fraction(3, 2), Fraction(1, 1)))
+    """
+    net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    other = Network.from_layers([([["3/2", "3/2"], [1, -1]], ["3/2", 1]), ([[2, -1]], [-2]), ([[3]], [1])])
+    first_two, last_two = _pieces(net)
+    return NonLocalizableExample(net, first_two, last_two, other,
+                                 "row (2, -1 | -1) hides first-layer neuron 1: hiding translation and sign change")
+
+
+def non_localizable_ramp() -> NonLocalizableExample:
+    """The same phenomenon with a discrete symmetry only: the ramp ``1 - s(1 - s(x))`` (``d = n1 = n2 = k = 1``).
+
+    Both pieces are single neurons (identifiable); the whole has the generic
+    fiber dimension ``n1 + n2 = 2`` but two components: :attr:`other` is the
+    ramp flip ``s(1 - s(1 - x))``.
+
+    >>> non_localizable_ramp().other.parameters()
+    (Fraction(-1, 1), Fraction(1, 1), Fraction(-1, 1), Fraction(1, 1), Fraction(1, 1), Fraction(0, 1))
+    """
+    net = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])
+    other = Network.from_layers([([[-1]], [1]), ([[-1]], [1]), ([[1]], [0])])
+    first_two, last_two = _pieces(net)
+    return NonLocalizableExample(net, first_two, last_two, other,
+                                 "n1 = 1 and the only row is a ramp: the first layer reverses (ramp flip)")
 
 
 #: The bundled trained networks (JSON files with attribution in ``README.md`` and ``LICENSES.md`` there).

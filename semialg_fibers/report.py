@@ -98,7 +98,12 @@ def _identifiability(net: Network, domain, limits) -> ReportSection:
     decide = _optional("identifiability", "is_identifiable")
     try:
         if decide is not None:
-            return ReportSection(title, decide(net, limits=limits))
+            result = decide(net, limits=limits)
+            status = "" if result.proven else " (the verdict rests on a conjecture; see its basis)"
+            verdict = ("The fiber is exactly the orbit of permutations and positive scalings: the parameter is "
+                       "identifiable" if result else "The fiber is larger than the orbit of permutations and "
+                       "positive scalings: the parameter is not identifiable") + status + "."
+            return ReportSection(title, result, verdict)
         if net.depth == 2:
             from .shallow import is_generic
 

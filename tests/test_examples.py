@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from semialg_fibers import examples, linalg
+import pytest
+
+from semialg_fibers import examples, is_identifiable, linalg
+from semialg_fibers.examples import non_localizable, non_localizable_ramp
+from semialg_fibers.oracle import equivalent as oracle_equivalent
+from semialg_fibers.symmetries import same_orbit
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.shallow.canonical import canonical_data
 from semialg_fibers.shallow.fiber import fiber
@@ -46,3 +51,17 @@ def test_minimal_widths():
     assert minimal_width(examples.mixed_line_example()) == 3
     assert minimal_width(examples.cancelling_pair_example()) == 3
     assert minimal_width(examples.hidden_symmetry_example()) == 2
+
+
+@pytest.mark.parametrize("build", [non_localizable, non_localizable_ramp], ids=["hidden column", "ramp"])
+def test_non_localizable(build):
+    """f2 o f1 and f3 o f2 identifiable, f3 o f2 o f1 not: a second parameter realizes it outside the orbit."""
+    example = build()
+    assert is_identifiable(example.first_two) and is_identifiable(example.last_two)
+    assert example.first_two.architecture == example.network.architecture[:3]
+    assert example.last_two.architecture == example.network.architecture[1:]
+    result = is_identifiable(example.network)
+    assert not result and result.proven
+    assert oracle_equivalent(example.network, example.other)
+    assert not same_orbit(example.network, example.other)
+    assert oracle_equivalent(example.network, result.witness) and not same_orbit(example.network, result.witness)

@@ -1,0 +1,77 @@
+"""Three-layer ReLU networks ``f(x) = W3 s(W2 s(W1 x + b1) + b2) + b3`` (two hidden layers).
+
+Architecture ``(d, n1, n2, k)``; the bottleneck case ``n1 <= d`` with ``W1`` of
+full row rank is where the theory applies: the first layer then fills the
+closed orthant and the second layer is a one-hidden-layer network on it
+(:mod:`semialg_fibers.orthant`).  Modules, in the order of the data flow:
+
+* :mod:`.rows`: row types of ``[W2 | b2]`` (dead, linear, hiding, other, zero);
+* :mod:`.hiding`: visible, hidden and unused first-layer neurons, the hiding
+  translation and its exact interval;
+* :mod:`.genericity`: the predicates G1-G7, each with a witness;
+* :mod:`.moves` and :mod:`.fields`: the exact function-preserving moves and
+  their infinitesimal generators;
+* :mod:`.symmetries`: every symmetry present at a network;
+* :mod:`.identifiability`: is the fiber the orbit of permutations and scalings;
+* :mod:`.jacobian`: exact evaluation Jacobians (upper bounds of fiber dimensions);
+* :mod:`.search`: the exhaustive exact search for other first layers (small networks);
+* :mod:`.report`: text and JSON for the command line.
+
+User guide: ``docs/three_layer.md``; derivations: ``docs/theory/three_layer.md``.
+"""
+
+from .genericity import GenericityReport, Predicate, PredicateResult, genericity
+from .hiding import (ColumnKind, ColumnStatus, HiddenHyperplane, HidingInterval, column_status, column_statuses,
+                     hidden_hyperplanes, hiding_interval, kink_visible, outside_witness, translate)
+from .identifiability import is_identifiable
+from .jacobian import evaluation_jacobian, jacobian_upper_bound, sample_inputs
+from .moves import (RevivalForm, layer_flip, ramp_flip, refactor_linear_block, revival_forms, revive, set_dead_row,
+                    set_unused_neuron, set_zero_output_row, shift_linear_bias, sign_change, sign_change_ratios)
+from .rows import RowKind, RowType, check_three_layer, row_type, row_types, second_layer
+from .search import Representation, representations
+from .symmetries import hidden_symmetries, layer_flip_sets, symmetries
+
+__all__ = [
+    "RowKind",
+    "RowType",
+    "row_type",
+    "row_types",
+    "second_layer",
+    "check_three_layer",
+    "ColumnKind",
+    "ColumnStatus",
+    "column_status",
+    "column_statuses",
+    "HiddenHyperplane",
+    "hidden_hyperplanes",
+    "HidingInterval",
+    "hiding_interval",
+    "translate",
+    "outside_witness",
+    "kink_visible",
+    "Predicate",
+    "PredicateResult",
+    "GenericityReport",
+    "genericity",
+    "set_dead_row",
+    "set_zero_output_row",
+    "set_unused_neuron",
+    "shift_linear_bias",
+    "refactor_linear_block",
+    "layer_flip",
+    "sign_change",
+    "sign_change_ratios",
+    "ramp_flip",
+    "RevivalForm",
+    "revival_forms",
+    "revive",
+    "symmetries",
+    "hidden_symmetries",
+    "layer_flip_sets",
+    "is_identifiable",
+    "evaluation_jacobian",
+    "jacobian_upper_bound",
+    "sample_inputs",
+    "Representation",
+    "representations",
+]
