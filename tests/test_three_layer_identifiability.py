@@ -2,7 +2,6 @@
 representation search, and exact Jacobian ranks."""
 
 import random
-from fractions import Fraction
 
 import pytest
 

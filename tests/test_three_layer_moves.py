@@ -174,7 +174,7 @@ def test_ramp_flip_needs_every_live_row_to_be_a_ramp():
 
 def test_revivals_need_one_live_row_and_a_spare_row():
     rng = random.Random(9)
-    for pats in [("-++", "---"), ("+-+", "---"), ("+--", "---"), ("-+-", "---")]:
+    for pats in [("-++", "---"), ("+-+", "---"), ("+--", "---"), ("-+-", "---"), ("--+", "---", "---")]:
         net = with_pattern(rng, pats, d=3, k=2)
         forms = revival_forms(net)
         assert forms
@@ -220,7 +220,8 @@ DEGENERATE = [
     ("constant first-layer neuron, b1 > 0", [([[0, 0], [1, 2]], [2, 0]), ([[2, -1], [1, -3]], [1, 1]), ([[3, 1]], [0])]),
     ("constant first-layer neuron, b1 < 0", [([[0, 0], [1, 2]], [-2, 0]), ([[2, -1], [1, -3]], [1, 1]), ([[3, 1]], [0])]),
     ("repeated first-layer hyperplane", [([[1, 1], [2, 2]], [1, 2]), ([[2, -1], [1, -3]], [1, 1]), ([[3, 1]], [0])]),
-    ("repeated rows", [([[1, 2], [-1, 1]], [1, 2]), ([[2, -1], [4, -2], [1, 1]], [1, 2, -1]), ([[3, 1, 1], [1, 0, 2]], [0, 1])]),
+    ("repeated rows", [([[1, 2], [-1, 1]], [1, 2]), ([[2, -1], [4, -2], [1, 1]], [1, 2, -1]),
+                       ([[3, 1, 1], [1, 0, 2]], [0, 1])]),
 ]
 
 
