@@ -230,3 +230,25 @@ def test_moves_outside_the_generic_set(name, layers):
     net = Network.from_layers(layers)
     kinds = _check_all_moves(net, random.Random(3))
     assert kinds & {SymmetryKind.CONSTANT_FREEDOM, SymmetryKind.KINK_SPLIT}
+
+
+def _degenerate_networks(seed: int, count: int):
+    from three_layer_helpers import small_random
+    rng = random.Random(seed)
+    for _ in range(count):
+        arch = rng.choice([(2, 2, 2, 1), (1, 1, 2, 2), (3, 2, 2, 1), (2, 2, 1, 2)])
+        yield small_random(rng, arch), rng
+
+
+@pytest.mark.parametrize("count", [40, pytest.param(400, marks=pytest.mark.slow)], ids=["sample", "all"])
+def test_moves_on_degenerate_small_integer_networks(count):
+    """Entries in {-2..2}: zero entries, ties, rank-deficient first layers; every listed move stays exact."""
+    for net, rng in _degenerate_networks(17, count):
+        for sym in symmetries(net):
+            for values in _values(sym, net, rng):
+                try:
+                    moved = sym.apply(net, *values)
+                except ValueError:
+                    assert sym.kind == SymmetryKind.LINEAR_MIXING  # the random mixing may leave the cone
+                    continue
+                assert oracle(net, moved), (net, sym.kind, values)

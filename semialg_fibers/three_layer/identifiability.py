@@ -73,12 +73,11 @@ def _row_mechanisms(net: Network):
     for status in column_statuses(net):
         if status.kind == ColumnKind.UNUSED:
             i = status.column
-
-            def move_unused(n, i=i):
-                w = list(n.layers[0].weight[i])
-                w[0] += 1
-                return moves.set_unused_neuron(n, i, w, n.layers[0].bias[i] + 1)
-            out.append((Reason("unused first-layer neuron", status.reason, ((1, i),)), [move_unused]))
+            row = list(net.layers[0].weight[i]) + [net.layers[0].bias[i]]
+            # one of these changes is not a positive multiple of the row, so it leaves the orbit
+            changes = [[v + (1 if p == m else 0) for p, v in enumerate(row)] for m in range(len(row))]
+            out.append((Reason("unused first-layer neuron", status.reason, ((1, i),)),
+                        [lambda n, i=i, c=c: moves.set_unused_neuron(n, i, c[:-1], c[-1]) for c in changes]))
     for t in types:
         j = t.index
         row = tuple(net.layers[1].weight[j]) + (net.layers[1].bias[j],)
