@@ -106,7 +106,7 @@ def test_verdicts_against_the_search_larger(n1, n2, k):
         result = is_identifiable(net)
         if result:
             assert len(representations(net, UNLIMITED)) == 1, pats
-            assert jacobian_upper_bound(net) == n1 + n2, pats
+            assert min(jacobian_upper_bound(net, seed=s) for s in (0, 1)) == n1 + n2, pats
         else:
             assert oracle(net, result.witness), pats
 
