@@ -16,12 +16,10 @@ The results quoted in docs/theory/three_layer.md (Section 7) come from these run
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
 import sys
 import time
 from collections import defaultdict
-from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))

@@ -85,7 +85,7 @@ def test_local_dimension_is_pinned_larger(n1, n2, k, d):
     rng = random.Random(n1 * 1000 + n2 * 100 + k * 10 + d)
     for pats in pattern_multisets(n1, n2):
         net = with_pattern(rng, pats, d=d, k=k)
-        assert _generator_rank(net) == jacobian_upper_bound(net), pats
+        assert _generator_rank(net) == min(jacobian_upper_bound(net, seed=s) for s in (0, 1)), pats
 
 
 def test_field_names_and_components():

@@ -174,7 +174,7 @@ def test_ramp_flip_needs_every_live_row_to_be_a_ramp():
 
 def test_revivals_need_one_live_row_and_a_spare_row():
     rng = random.Random(9)
-    for pats in [("-++", "---"), ("+-+", "---"), ("+--", "---"), ("-+-", "---")]:
+    for pats in [("-++", "---"), ("+-+", "---"), ("+--", "---"), ("-+-", "---"), ("--+", "---", "---")]:
         net = with_pattern(rng, pats, d=3, k=2)
         forms = revival_forms(net)
         assert forms
@@ -220,7 +220,8 @@ DEGENERATE = [
     ("constant first-layer neuron, b1 > 0", [([[0, 0], [1, 2]], [2, 0]), ([[2, -1], [1, -3]], [1, 1]), ([[3, 1]], [0])]),
     ("constant first-layer neuron, b1 < 0", [([[0, 0], [1, 2]], [-2, 0]), ([[2, -1], [1, -3]], [1, 1]), ([[3, 1]], [0])]),
     ("repeated first-layer hyperplane", [([[1, 1], [2, 2]], [1, 2]), ([[2, -1], [1, -3]], [1, 1]), ([[3, 1]], [0])]),
-    ("repeated rows", [([[1, 2], [-1, 1]], [1, 2]), ([[2, -1], [4, -2], [1, 1]], [1, 2, -1]), ([[3, 1, 1], [1, 0, 2]], [0, 1])]),
+    ("repeated rows", [([[1, 2], [-1, 1]], [1, 2]), ([[2, -1], [4, -2], [1, 1]], [1, 2, -1]),
+                       ([[3, 1, 1], [1, 0, 2]], [0, 1])]),
 ]
 
 
@@ -229,3 +230,25 @@ def test_moves_outside_the_generic_set(name, layers):
     net = Network.from_layers(layers)
     kinds = _check_all_moves(net, random.Random(3))
     assert kinds & {SymmetryKind.CONSTANT_FREEDOM, SymmetryKind.KINK_SPLIT}
+
+
+def _degenerate_networks(seed: int, count: int):
+    from three_layer_helpers import small_random
+    rng = random.Random(seed)
+    for _ in range(count):
+        arch = rng.choice([(2, 2, 2, 1), (1, 1, 2, 2), (3, 2, 2, 1), (2, 2, 1, 2)])
+        yield small_random(rng, arch), rng
+
+
+@pytest.mark.parametrize("count", [40, pytest.param(400, marks=pytest.mark.slow)], ids=["sample", "all"])
+def test_moves_on_degenerate_small_integer_networks(count):
+    """Entries in {-2..2}: zero entries, ties, rank-deficient first layers; every listed move stays exact."""
+    for net, rng in _degenerate_networks(17, count):
+        for sym in symmetries(net):
+            for values in _values(sym, net, rng):
+                try:
+                    moved = sym.apply(net, *values)
+                except ValueError:
+                    assert sym.kind == SymmetryKind.LINEAR_MIXING  # the random mixing may leave the cone
+                    continue
+                assert oracle(net, moved), (net, sym.kind, values)

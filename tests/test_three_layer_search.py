@@ -23,6 +23,7 @@ EXAMPLES = [
     (("+--", "---"), 2, 1, 4),  # sign change and hiding revival, with their layer flips
     (("++-", "---"), 2, 1, 2),  # layer flip absorbed by the revived dead row
     (("+-+", "+++"), 2, 1, 2),  # layer flip absorbed by the linear row
+    (("--+", "---", "---"), 2, 1, 8),  # 2-D ramp revivals: three first layers, each with its flip
 ]
 
 

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from semialg_fibers import Network, NotDecidedError
+from semialg_fibers import NotDecidedError
 from semialg_fibers.limits import SearchLimits
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.symmetries import SymmetryKind as K, same_orbit

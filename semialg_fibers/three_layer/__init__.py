@@ -28,7 +28,7 @@ from .jacobian import evaluation_jacobian, jacobian_upper_bound, sample_inputs
 from .moves import (RevivalForm, layer_flip, ramp_flip, refactor_linear_block, revival_forms, revive, set_dead_row,
                     set_unused_neuron, set_zero_output_row, shift_linear_bias, sign_change, sign_change_ratios)
 from .rows import RowKind, RowType, check_three_layer, row_type, row_types, second_layer
-from .search import Representation, representations
+from .search import Representation, candidate_hyperplanes, class_key, known_classes, representations
 from .symmetries import hidden_symmetries, layer_flip_sets, symmetries
 
 __all__ = [
@@ -74,4 +74,7 @@ __all__ = [
     "sample_inputs",
     "Representation",
     "representations",
+    "candidate_hyperplanes",
+    "class_key",
+    "known_classes",
 ]

@@ -182,7 +182,10 @@ def _ratio(first, second) -> sympy.Expr:
 
 
 def trade_column_fields(architecture: Sequence[int], i: int, l: int, lead: int) -> tuple[VectorField, ...]:
-    """``lambda d/dW2[j, i] - d/dW2[j, l]`` per row ``j``, ``lambda = W1[l, lead] / W1[i, lead]`` (same oriented hyperplane)."""
+    """``lambda d/dW2[j, i] - d/dW2[j, l]`` per row ``j``, ``lambda = W1[l, lead] / W1[i, lead]``.
+
+    For two first-layer neurons with the same oriented hyperplane.
+    """
     _, _, n2, _ = architecture
     lam = _ratio(weight_symbol(1, i + 1, lead + 1), weight_symbol(1, l + 1, lead + 1))
     return tuple(_field(architecture, {weight_symbol(2, j + 1, i + 1): lam, weight_symbol(2, j + 1, l + 1): -1},

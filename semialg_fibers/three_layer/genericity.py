@@ -211,7 +211,8 @@ def _g5(net: Network) -> PredicateResult:
                 if ratio in seen:
                     return PredicateResult(Predicate.G5, False,
                                            f"hiding rows {seen[ratio] + 1} and {j + 1} of column {i + 1} have the same "
-                                           f"ratio W2[j, {l + 1}] / W2[j, {i + 1}] = {ratio}", (i, l, seen[ratio], j, ratio))
+                                           f"ratio W2[j, {l + 1}] / W2[j, {i + 1}] = {ratio}",
+                                           (i, l, seen[ratio], j, ratio))
                 seen[ratio] = j
     return PredicateResult(Predicate.G5, True, "hiding ratios pairwise distinct (or no hidden column)")
 

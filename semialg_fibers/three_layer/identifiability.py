@@ -46,23 +46,28 @@ def _names(indices) -> str:
     return ", ".join(str(j + 1) for j in indices)
 
 
+def _units(size: int) -> list[list[Fraction]]:
+    """Multiples of unit vectors: several, because a particular trade can coincide with a permutation."""
+    return [[t if r == m else Fraction(0) for r in range(size)]
+            for m in range(size) for t in (_ONE, Fraction(1, 2), Fraction(-3))]
+
+
 def _first_layer_mechanisms(net: Network):
     n2 = net.architecture[2]
     w1 = net.layers[0].weight
-    unit = [_ONE] + [Fraction(0)] * (n2 - 1)
     out = []
     for i in range(net.architecture[1]):
         if not any(w1[i]):
             out.append((Reason("constant first-layer neuron",
                                f"W1[{i + 1}] = 0: neuron {i + 1} is the constant s(b1_{i + 1}), which the column "
                                f"W2[:, {i + 1}] and b2 share freely", ((1, i),)),
-                        [lambda n, i=i: moves.shift_constant_neuron(n, i, unit)]))
+                        [lambda n, i=i, v=v: moves.shift_constant_neuron(n, i, v) for v in _units(n2)]))
     for group in moves.repeated_first_layer(net):
         (i, _), (l, lam) = group[0], group[1]
         out.append((Reason("repeated first-layer hyperplane",
                            f"neurons {i + 1} and {l + 1} have the same oriented hyperplane (z_{l + 1} = {lam} "
                            f"z_{i + 1}): their columns of W2 trade", ((1, i), (1, l))),
-                    [lambda n, i=i, l=l: moves.trade_columns(n, i, l, unit)]))
+                    [lambda n, i=i, l=l, v=v: moves.trade_columns(n, i, l, v) for v in _units(n2)]))
     return out
 
 
@@ -73,12 +78,11 @@ def _row_mechanisms(net: Network):
     for status in column_statuses(net):
         if status.kind == ColumnKind.UNUSED:
             i = status.column
-
-            def move_unused(n, i=i):
-                w = list(n.layers[0].weight[i])
-                w[0] += 1
-                return moves.set_unused_neuron(n, i, w, n.layers[0].bias[i] + 1)
-            out.append((Reason("unused first-layer neuron", status.reason, ((1, i),)), [move_unused]))
+            row = list(net.layers[0].weight[i]) + [net.layers[0].bias[i]]
+            # one of these changes is not a positive multiple of the row, so it leaves the orbit
+            changes = [[v + (1 if p == m else 0) for p, v in enumerate(row)] for m in range(len(row))]
+            out.append((Reason("unused first-layer neuron", status.reason, ((1, i),)),
+                        [lambda n, i=i, c=c: moves.set_unused_neuron(n, i, c[:-1], c[-1]) for c in changes]))
     for t in types:
         j = t.index
         row = tuple(net.layers[1].weight[j]) + (net.layers[1].bias[j],)
@@ -98,12 +102,12 @@ def _row_mechanisms(net: Network):
         elif t.kind == RowKind.LINEAR:
             out.append((Reason("linear row", f"row {j + 1}: {t.reason}; its bias moves with b3 compensating",
                                ((2, j),)), [lambda n, j=j: moves.shift_linear_bias(n, j, 1)]))
-    unit = [_ONE] + [Fraction(0)] * (k - 1)
     for group in moves.repeated_rows(net):
         (j, _), (jj, _) = group[0], group[1]
         out.append((Reason("repeated second-layer hyperplane",
                            f"rows {j + 1} and {jj + 1} have the same oriented hyperplane: their output columns trade",
-                           ((2, j), (2, jj))), [lambda n, j=j, jj=jj: moves.trade_outputs(n, j, jj, unit)]))
+                           ((2, j), (2, jj))),
+                    [lambda n, j=j, jj=jj, v=v: moves.trade_outputs(n, j, jj, v) for v in _units(k)]))
     return out
 
 
@@ -231,10 +235,10 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
                       "no repeated hyperplane, no cancelling flip set"
                       + ("" if n1 != 1 else ", and some live row is not a ramp")),)
     if n1 == 1:
-        basis = "docs/theory/three_layer.md, Section 6, Theorem (n1 = 1): proven"
+        basis = "docs/theory/three_layer.md, Theorem 6.4 (n1 = 1): proven"
         proven = True
     elif n2 == 1:
-        basis = "docs/theory/three_layer.md, Section 6, Theorem (n2 = 1): proven"
+        basis = "docs/theory/three_layer.md, Theorem 6.5 (n2 = 1): proven"
         proven = True
     else:
         basis = _CONJECTURE

@@ -136,7 +136,10 @@ def sample_inputs(net: Network, count: int, seed: int = 0) -> list[tuple[Fractio
 
 
 def jacobian_upper_bound(net: Network, count: int | None = None, seed: int = 0) -> int:
-    """``N - rank J`` at ``count`` sampled inputs (default ``4 N``): an upper bound of ``dim F(theta)`` near ``theta``.
+    """``N - rank J`` at ``count`` sampled inputs (default ``8 N``): an upper bound of ``dim F(theta)`` near ``theta``.
+
+    Too few inputs only weaken the bound (rows with a rarely active region may
+    be missed); take the minimum over several seeds for a tighter value.
 
     Examples
     --------
@@ -148,5 +151,5 @@ def jacobian_upper_bound(net: Network, count: int | None = None, seed: int = 0) 
     """
     check_three_layer(net, "jacobian_upper_bound")
     N = net.num_parameters
-    rows = evaluation_jacobian(net, sample_inputs(net, 4 * N if count is None else count, seed))
+    rows = evaluation_jacobian(net, sample_inputs(net, 8 * N if count is None else count, seed))
     return N - (linalg.rank(rows, N) if rows else 0)

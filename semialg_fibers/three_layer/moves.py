@@ -160,7 +160,10 @@ def _oriented_groups(rows) -> list[list[tuple[int, Fraction]]]:
 
 
 def repeated_first_layer(net: Network) -> list[list[tuple[int, Fraction]]]:
-    """Groups of first-layer neurons with the same oriented hyperplane: ``[(neuron, lambda), ...]``, ``z = lambda z_first``."""
+    """Groups of first-layer neurons with the same oriented hyperplane: ``[(neuron, lambda), ...]``.
+
+    ``lambda`` relates each neuron to the first of its group: ``z = lambda z_first``.
+    """
     check_three_layer(net, "repeated_first_layer")
     layer = net.layers[0]
     return _oriented_groups((i, tuple(w) + (b,)) for i, (w, b) in enumerate(zip(layer.weight, layer.bias)))
@@ -175,7 +178,7 @@ def repeated_rows(net: Network) -> list[list[tuple[int, Fraction]]]:
 
 
 def trade_columns(net: Network, i: int, l: int, v: Sequence) -> Network:
-    """For first-layer neurons with ``z_l = lambda z_i`` (same oriented hyperplane): ``W2[:, i] += lambda v``, ``W2[:, l] -= v``.
+    """``W2[:, i] += lambda v``, ``W2[:, l] -= v`` for first-layer neurons with ``z_l = lambda z_i``.
 
     Raises
     ------

@@ -37,7 +37,6 @@ import itertools
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
 
 from .. import linalg
 from ..exceptions import InternalCheckError, NotDecidedError
@@ -132,8 +131,10 @@ def _point_on(h, n1: int, rng: random.Random) -> list[Fraction]:
     solve = negative[0] if beta > 0 else positive[0]
     anchor = negative[0] if beta == 0 else None
     budget = abs(beta) if beta else _ONE
-    scale = Fraction(1, rng.choice([1, 10, 100]))
-    z = [budget * scale * Fraction(rng.randint(1, 50), 100 * n1 * (abs(a) + 1)) for a in alpha]
+    # each other coordinate uses at most a share of the budget, so the solved one stays positive; coordinates
+    # with small coefficients get large values, which separates nearly parallel hyperplanes
+    z = [budget * Fraction(rng.randint(1, 99), 100 * n1) / abs(a) if a else Fraction(rng.randint(0, 60), rng.randint(1, 5))
+         for a in alpha]
     if anchor is not None:
         others = sum((abs(alpha[l]) * z[l] for l in range(n1) if l not in (solve, anchor)), _ZERO)
         z[anchor] = (others + 1) / abs(alpha[anchor]) * Fraction(rng.randint(2, 6), 2)
@@ -158,7 +159,7 @@ def _fit(G, hyps, n1: int, k: int, rng: random.Random):
         for _ in range(3):
             z = _point_on(h, n1, rng)
             lead = next(l for l in range(n1) if h[l])
-            eps = min([Fraction(1, 1000)] + [v / 10 for v in z if v > 0])
+            eps = min([Fraction(1, rng.choice([10 ** 3, 10 ** 6]))] + [v / 10 for v in z if v > 0])
             for sign in (1, -1):
                 zz = list(z)
                 zz[lead] += sign * eps

@@ -14,10 +14,12 @@
 Each value has an exact ``apply(net, ...)`` returning another point of the
 fiber, its parameters with their exact domain, and (continuous ones) its
 infinitesimal generators (:mod:`.fields`).  When exactly each one exists:
-``docs/theory/three_layer.md``, Section 5.  For parameters that satisfy the
-genericity predicates this list is complete for ``n1 = 1`` and ``n2 = 1``
-(proven) and, for ``n1, n2 >= 2``, complete up to the conjecture of
-Section 7 (checked by the exhaustive search of :mod:`.search`).
+``docs/theory/three_layer.md``, Section 5.  Completeness: for parameters
+that satisfy G1-G7 and have no dead, linear or zero-output row and no hidden
+column, the list is complete (proven for ``n1 = 1`` and ``n2 = 1``; for
+``n1, n2 >= 2`` it rests on the conjecture of Section 7); for the other
+parameters completeness was checked by the exhaustive search of
+:mod:`.search` on small architectures (Section 5.7), not proven.
 """
 
 from __future__ import annotations
