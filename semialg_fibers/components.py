@@ -22,8 +22,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import Callable, Hashable, Iterable, Iterator, Sequence

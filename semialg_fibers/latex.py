@@ -151,7 +151,7 @@ def _group(tokens: list, i: int) -> tuple[list, int]:
 
 
 def _width(tokens: list) -> float:
-    total, i, last = 0.0, 0, 0.0
+    total, i = 0.0, 0
     while i < len(tokens):
         t = tokens[i]
         if t in ("^", "_"):

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
@@ -37,7 +37,7 @@ import sympy
 from . import linalg
 from .exact import to_rational
 from .expressions import as_expression
-from .exceptions import InexactInputError, NotDecidedError, ShapeError
+from .exceptions import NotDecidedError, ShapeError
 from .symbols import symbol_sort_key
 
 __all__ = [

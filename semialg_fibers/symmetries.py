@@ -36,6 +36,8 @@ __all__ = [
     "SymmetryKind",
     "Symmetry",
     "h_symmetries",
+    "zero_output_freedom",
+    "set_incoming",
     "VectorField",
     "act",
     "scale_neuron",
@@ -349,6 +351,57 @@ class Symmetry:
                 "parameters": [list(p) for p in self.parameters],
                 "neurons": [list(n) for n in self.neurons],
                 "generators": [g.to_dict() for g in self.generators]}
+
+
+def set_incoming(net: Network, layer: int, index: int, row: Sequence) -> Network:
+    """Replace the incoming weights and bias of neuron ``index`` of hidden layer ``layer`` (exact entries).
+
+    Preserves the function when the neuron's outgoing weights are zero (see :func:`zero_output_freedom`).
+
+    >>> net = Network.from_layers([([[1], [2]], [0, 1]), ([[3, 0]], [0])])
+    >>> set_incoming(net, 1, 1, [5, -1]).layers[0].weight[1] == (Fraction(5),)
+    True
+    """
+    from .exact import to_rational
+
+    width = _check_layer(net, layer)
+    if not 0 <= index < width:
+        raise ShapeError(f"neuron {index} does not exist in hidden layer {layer} of width {width}")
+    n_in = net.architecture[layer - 1]
+    values = [to_rational(x, f"row[{j}]") for j, x in enumerate(row)]
+    if len(values) != n_in + 1:
+        raise ShapeError(f"row has {len(values)} entries; neuron {index + 1} of hidden layer {layer} has "
+                         f"{n_in} weights and a bias")
+    layers = _rows(net)
+    layers[layer - 1][0][index], layers[layer - 1][1][index] = values[:n_in], values[n_in]
+    return Network.from_layers(layers)
+
+
+def zero_output_freedom(net: Network, layer: int, index: int) -> Symmetry:
+    """The freedom of a neuron with zero outgoing weights: its incoming weights and bias are free (any depth).
+
+    ``apply(net, row)`` sets them to ``row`` (weights, then the bias).
+
+    >>> net = Network.from_layers([([[1], [2]], [0, 1]), ([[3, 0]], [0])])
+    >>> sym = zero_output_freedom(net, 1, 1)
+    >>> sym.dimension, sym.apply(net, [5, -1])(["1"]) == net(["1"])
+    (2, True)
+    """
+    width = _check_layer(net, layer)
+    if not 0 <= index < width:
+        raise ShapeError(f"neuron {index} does not exist in hidden layer {layer} of width {width}")
+    if any(row[index] for row in net.layers[layer].weight):
+        raise ValueError(f"neuron {index + 1} of hidden layer {layer} has nonzero outgoing weights")
+    arch = net.architecture
+    n_in = arch[layer - 1]
+    gens = tuple(coordinate_field(arch, parameter_index(arch, layer, index, j)) for j in range(n_in)) + (
+        coordinate_field(arch, parameter_index(arch, layer, index)),)
+    return Symmetry(SymmetryKind.ZERO_OUTPUT_FREEDOM,
+                    f"neuron {index + 1} of hidden layer {layer} has zero outgoing weights: its incoming weights "
+                    "and bias move freely", True, n_in + 1,
+                    parameters=(("row", f"any {n_in + 1} numbers (weights, then the bias)"),),
+                    neurons=((layer, index),), generators=gens,
+                    action=lambda n, row: set_incoming(n, layer, index, row))
 
 
 def h_symmetries(net: Network) -> tuple[Symmetry, ...]:

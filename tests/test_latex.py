@@ -7,7 +7,7 @@ from semialg_fibers.components import Fiber, component_from_implicit, make_compo
 from fractions import Fraction
 
 from semialg_fibers.latex import (LINE_WIDTH, basic_set_block, basic_set_latex, component_latex, constraint_latex,
-                                  escape_text, math_width, network_block, network_latex, symmetry_latex, value_latex)
+                                  escape_text, math_width, network_block, symmetry_latex, value_latex)
 from semialg_fibers.network import Network
 from semialg_fibers.semialgebraic import BasicSet, constraint
 from semialg_fibers.symbols import auxiliary_symbols, parameter_symbols

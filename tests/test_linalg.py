@@ -118,7 +118,6 @@ def test_integer_rows_fast_path_agrees():
 # ----------------------------------------------------------------------------- checked input (no truncation, no abort)
 from decimal import Decimal  # noqa: E402
 
-import sympy  # noqa: E402
 
 from semialg_fibers.exceptions import InexactInputError, ShapeError  # noqa: E402
 

@@ -22,6 +22,7 @@ from ..exceptions import DomainError, ShapeError
 from ..network import Network
 from ..shallow.continuous import mix_neurons
 from ..symmetries import (
+    zero_output_freedom,
     Symmetry,
     SymmetryKind,
     bias_shift_generator,
@@ -128,20 +129,6 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
                                 parameters=(("v", f"any v in Q^{k}"), ("row", "any row <= 0 (optional)")),
                                 neurons=((1, i),), generators=gens, action=dead))
         elif t.output_zero:
-            gens = tuple(coordinate_field(arch, parameter_index(arch, 1, i, j)) for j in range(m)) + (
-                coordinate_field(arch, parameter_index(arch, 1, i)),)
-
-            def zero(net_, row_new, i=i):
-                layers = _layers(net_)
-                new = [to_rational(x, f"row[{j}]") for j, x in enumerate(row_new)]
-                if len(new) != m + 1:
-                    raise ShapeError(f"zero-output freedom: expected {m + 1} values, got {len(new)}")
-                layers[0][0][i], layers[0][1][i] = new[:m], new[m]
-                return Network.from_layers(layers)
-
-            out.append(Symmetry(SymmetryKind.ZERO_OUTPUT_FREEDOM,
-                                f"neuron {i + 1} has zero output weights: its row moves freely", True, m + 1,
-                                parameters=(("row", f"any row in Q^{m + 1}"),), neurons=((1, i),), generators=gens,
-                                action=zero))
+            out.append(zero_output_freedom(net, 1, i))
     return tuple(out)
 

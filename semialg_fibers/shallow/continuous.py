@@ -34,6 +34,7 @@ from ..exceptions import DomainError, ShapeError
 from ..network import Network
 from ..symbols import shallow_symbols
 from ..symmetries import (
+    zero_output_freedom,
     Symmetry,
     SymmetryKind,
     VectorField,
@@ -158,21 +159,7 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
     for info in infos:
         i = info.index
         if info.kind == NeuronKind.ZERO_OUTPUT:
-            gens = tuple(coordinate_field(arch, parameter_index(arch, 1, i, j)) for j in range(m)) + (
-                coordinate_field(arch, parameter_index(arch, 1, i)),)
-
-            def action(net_, row, i=i):
-                layers = _layers(net_)
-                values = [to_rational(x, f"row[{j}]") for j, x in enumerate(row)]
-                if len(values) != m + 1:
-                    raise ShapeError(f"zero-output freedom: expected {m + 1} values (a_i and b_i), got {len(values)}")
-                layers[0][0][i], layers[0][1][i] = values[:m], values[m]
-                return Network.from_layers(layers)
-
-            out.append(Symmetry(SymmetryKind.ZERO_OUTPUT_FREEDOM,
-                                f"neuron {i + 1} has zero output weights: its input row and bias move freely", True,
-                                m + 1, parameters=(("row", f"any (a_i, b_i) in Q^{m + 1}"),), neurons=((1, i),),
-                                generators=gens, action=action))
+            out.append(zero_output_freedom(net, 1, i))
         elif info.kind == NeuronKind.DEAD:
             gens = tuple(coordinate_field(arch, parameter_index(arch, 2, r, i)) for r in range(k))
             if info.b < 0:

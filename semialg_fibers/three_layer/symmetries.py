@@ -32,7 +32,7 @@ from ..exceptions import NotDecidedError
 from ..limits import SearchLimits, resolve
 from ..network import Network
 from ..onelayer.orientations import rank_one_solutions
-from ..symmetries import Symmetry, SymmetryKind, h_symmetries, scaling_generator
+from ..symmetries import Symmetry, SymmetryKind, h_symmetries, scaling_generator, zero_output_freedom
 from . import fields, moves
 from .hiding import ColumnKind, column_statuses, hidden_hyperplanes, translate
 from .rows import RowKind, check_three_layer, output_column, row_types
@@ -120,12 +120,7 @@ def _row_symmetries(net: Network) -> list[Symmetry]:
                 neurons=((2, j),), generators=gens,
                 action=lambda n, row, column, j=j: moves.set_dead_row(n, j, row, column)))
         elif t.output_zero:
-            gens = fields.zero_output_fields(arch, j)
-            out.append(Symmetry(
-                SymmetryKind.ZERO_OUTPUT_FREEDOM,
-                f"row {j + 1} of [W2 | b2] has a zero output column: its weights and bias are free", True, n1 + 1,
-                parameters=(("row", f"any {n1 + 1} numbers"),), neurons=((2, j),), generators=gens,
-                action=lambda n, row, j=j: moves.set_zero_output_row(n, j, row)))
+            out.append(zero_output_freedom(net, 2, j))
     linear = [t.index for t in types if t.kind == RowKind.LINEAR]
     for j in linear:
         if not any(output_column(net, j)):
