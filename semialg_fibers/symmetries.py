@@ -37,6 +37,7 @@ __all__ = [
     "Symmetry",
     "h_symmetries",
     "zero_output_freedom",
+    "trade_outgoing",
     "set_incoming",
     "VectorField",
     "act",
@@ -374,6 +375,44 @@ def set_incoming(net: Network, layer: int, index: int, row: Sequence) -> Network
                          f"{n_in} weights and a bias")
     layers = _rows(net)
     layers[layer - 1][0][index], layers[layer - 1][1][index] = values[:n_in], values[n_in]
+    return Network.from_layers(layers)
+
+
+def trade_outgoing(net: Network, layer: int, i: int, l: int, v: Sequence) -> Network:
+    """For neurons ``i``, ``l`` of hidden layer ``layer`` with incoming rows ``row_l = lambda row_i``, ``lambda > 0``:
+    ``W_{layer+1}[:, i] += lambda v`` and ``W_{layer+1}[:, l] -= v``.
+
+    The two neurons output ``z_l = lambda z_i``, so only ``W[:, i] + lambda W[:, l]`` matters (any depth).
+
+    Raises
+    ------
+    ValueError
+        The rows are not positive multiples of each other (or ``i == l``).
+
+    >>> net = Network.from_layers([([[1], [2]], [1, 2]), ([[1, 1]], [0])])
+    >>> trade_outgoing(net, 1, 0, 1, [1])(["3"]) == net(["3"])
+    True
+    """
+    from .exact import to_rational
+
+    width = _check_layer(net, layer)
+    if not (0 <= i < width and 0 <= l < width) or i == l:
+        raise ValueError(f"neurons {i + 1} and {l + 1} of hidden layer {layer} are not two distinct neurons")
+    incoming = net.layers[layer - 1]
+    row_i = tuple(incoming.weight[i]) + (incoming.bias[i],)
+    row_l = tuple(incoming.weight[l]) + (incoming.bias[l],)
+    ratios = {b / a for a, b in zip(row_i, row_l) if a}
+    lam = ratios.pop() if len(ratios) == 1 else None
+    if lam is None or lam <= 0 or any(b != lam * a for a, b in zip(row_i, row_l)):
+        raise ValueError(f"neurons {i + 1} and {l + 1} of hidden layer {layer} do not share an oriented hyperplane")
+    outgoing = net.layers[layer]
+    values = [to_rational(x, f"v[{r}]") for r, x in enumerate(v)]
+    if len(values) != len(outgoing.bias):
+        raise ShapeError(f"v has {len(values)} entries; layer {layer + 1} has {len(outgoing.bias)} neurons")
+    layers = _rows(net)
+    for r, x in enumerate(values):
+        layers[layer][0][r][i] += lam * x
+        layers[layer][0][r][l] -= x
     return Network.from_layers(layers)
 
 

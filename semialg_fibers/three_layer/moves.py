@@ -24,6 +24,7 @@ from typing import Sequence
 from ..exact import to_rational
 from ..exceptions import InternalCheckError, ShapeError
 from ..network import Network
+from ..symmetries import trade_outgoing
 from ..nonnegative_rank import nonnegative_column_rank
 from .hiding import ColumnKind, column_status
 from .rows import RowKind, check_three_layer, output_column, row_types
@@ -185,36 +186,20 @@ def trade_columns(net: Network, i: int, l: int, v: Sequence) -> Network:
     ValueError
         The two neurons do not share an oriented hyperplane.
     """
-    _, _, n2, _ = check_three_layer(net, "trade_columns")
-    lam = next((dict(g)[l] / dict(g)[i] for g in repeated_first_layer(net) if i in dict(g) and l in dict(g)), None)
-    if lam is None or i == l:
-        raise ValueError(f"first-layer neurons {i + 1} and {l + 1} do not share an oriented hyperplane")
-    v = _vector(v, n2, "v")
-    layers = _layers(net)
-    for j in range(n2):
-        layers[1][0][j][i] += lam * v[j]
-        layers[1][0][j][l] -= v[j]
-    return Network.from_layers(layers)
+    check_three_layer(net, "trade_columns")
+    return trade_outgoing(net, 1, i, l, v)
 
 
 def trade_outputs(net: Network, j: int, jj: int, v: Sequence) -> Network:
-    """For live rows with ``(w, c)_jj = lambda (w, c)_j``: ``a_j += lambda v``, ``a_jj -= v``.
+    """For rows with ``(w, c)_jj = lambda (w, c)_j``, ``lambda > 0``: ``a_j += lambda v``, ``a_jj -= v``.
 
     Raises
     ------
     ValueError
         The two rows do not share an oriented hyperplane.
     """
-    _, _, _, k = check_three_layer(net, "trade_outputs")
-    lam = next((dict(g)[jj] / dict(g)[j] for g in repeated_rows(net) if j in dict(g) and jj in dict(g)), None)
-    if lam is None or j == jj:
-        raise ValueError(f"rows {j + 1} and {jj + 1} do not share an oriented hyperplane")
-    v = _vector(v, k, "v")
-    layers = _layers(net)
-    for r in range(k):
-        layers[2][0][r][j] += lam * v[r]
-        layers[2][0][r][jj] -= v[r]
-    return Network.from_layers(layers)
+    check_three_layer(net, "trade_outputs")
+    return trade_outgoing(net, 2, j, jj, v)
 
 
 def shift_constant_neuron(net: Network, i: int, v: Sequence) -> Network:
