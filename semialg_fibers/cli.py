@@ -274,6 +274,9 @@ def _fiber(args, ctx: Context) -> int:
             copies = (f", {format_count(component.multiplicity)} permuted copies"
                       if component.multiplicity > 1 else "")
             print(f"  [{index}] dimension {component.dimension}{copies}: {component.description}")
+        note = getattr(result, "completeness_note", "")
+        if note:
+            print(summarize(note, _TEXT_WIDTH, "the full basis is in --json"))
     return EXIT_OK
 
 
@@ -288,12 +291,24 @@ def _dim(args, ctx: Context) -> int:
 
     net = ctx.load(args.network)
     ctx.stage("computing the dimension")
-    dimension = fiber_dimension(net, domain="orthant" if args.orthant else None, limits=_search_limits(args))
+    status = None
+    if net.depth == 3 and not args.orthant:  # the value with the status of its argument
+        from .three_layer.dimension import dimension_result
+
+        status = dimension_result(net, _search_limits(args))
+        dimension = status.dimension
+    else:
+        dimension = fiber_dimension(net, domain="orthant" if args.orthant else None, limits=_search_limits(args))
     if args.json:
-        print(json.dumps({"architecture": list(net.architecture), "num_parameters": net.num_parameters,
-                          "fiber_dimension": dimension}))
+        out = {"architecture": list(net.architecture), "num_parameters": net.num_parameters,
+               "fiber_dimension": dimension}
+        if status is not None:
+            out.update(status=str(status.status), basis=status.basis)
+        print(json.dumps(out))
     else:
         print(dimension)
+        if status is not None and str(status.status) != "proven":
+            print(summarize(f"({status.status}: {status.basis})", _TEXT_WIDTH, "the full basis is in --json"))
     return EXIT_OK
 
 

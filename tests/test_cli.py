@@ -106,9 +106,11 @@ def test_fiber_dim_canonical(capsys):
     canonical_b = json.loads(out)
     status, out, _ = run(capsys, "canonical", ID_A, "--json")
     assert canonical_b == json.loads(out)  # equivalent networks, equal canonical forms
-    for command in ("fiber", "dim", "canonical"):  # the same status for the same reason
+    for command in ("fiber", "dim"):  # a three-layer network with n1 > d: no bottleneck, the same status and reason
         status, _, err = run(capsys, command, A)
-        assert status == 3 and "not decided" in err and "shallow" in err, command
+        assert status == 3 and "not decided" in err and "full row rank" in err, command
+    status, _, err = run(capsys, "canonical", A)
+    assert status == 3 and "not decided" in err and "shallow" in err
 
 
 def test_orthant_fiber_and_dim(capsys):
