@@ -62,9 +62,9 @@ def _proportional(u, v) -> Fraction | None:
     return p if p and all(y == p * x for x, y in zip(u, v)) else None
 
 
-def _result(a: Network, b: Network, x, reason: str) -> EquivalenceResult:
+def _result(a: Network, b: Network, x, reason: str, outputs=None) -> EquivalenceResult:
     x = tuple(Fraction(v) for v in x)
-    out_a, out_b = a(x), b(x)
+    out_a, out_b = outputs if outputs is not None else (a(x), b(x))
     if out_a == out_b:
         raise InternalCheckError(f"three-layer equivalence: the witness {tuple(map(str, x))} of '{reason}' does not "
                                  "separate the networks")
@@ -306,21 +306,25 @@ def _rewritten(alignment: Alignment) -> Network:
 
 # ---------------------------------------------------------------------------- witnesses
 def _right_inverse(net: Network):
-    """``y -> x`` with ``W1 x + b1 = y`` (minimal norm), or None when ``W1`` is not of full row rank."""
+    """``y -> x`` with ``W1 x + b1 = y``, or None when ``W1`` is not of full row rank.
+
+    ``x`` is supported on ``n1`` pivot columns of ``W1`` (one FLINT inversion of
+    that square block), so it is sparse and cheap to evaluate.
+    """
     w, bias = net.layers[0].weight, net.layers[0].bias
     n1, d = len(w), len(w[0])
-    gram = [[sum((x * y for x, y in zip(r, s)), _ZERO) for s in w] for r in w]
-    try:
-        inv = linalg.solve_left(gram, [[_ONE if i == j else _ZERO for j in range(n1)] for i in range(n1)], n1)
-    except ValueError:
+    _, pivots = linalg.rref(w, d)
+    if len(pivots) < n1:
         return None
-    if inv is None:
-        return None
+    block = [[row[c] for c in pivots] for row in w]
+    inv = linalg.solve_left(block, [[_ONE if i == j else _ZERO for j in range(n1)] for i in range(n1)], n1)
 
     def to_x(y, homogeneous: bool = False):
         rhs = [Fraction(v) - (_ZERO if homogeneous else bl) for v, bl in zip(y, bias)]
-        lam = [sum((inv[i][j] * rhs[j] for j in range(n1) if rhs[j]), _ZERO) for i in range(n1)]
-        return tuple(sum((lam[i] * w[i][c] for i in range(n1) if lam[i]), _ZERO) for c in range(d))
+        x = [_ZERO] * d
+        for m, c in enumerate(pivots):
+            x[c] = sum((inv[m][j] * rhs[j] for j in range(n1) if rhs[j] and inv[m][j]), _ZERO)
+        return tuple(x)
     return to_x
 
 
@@ -482,8 +486,9 @@ def equivalent(a: Network, b: Network, limits: SearchLimits | None = None) -> Eq
     to_x = _right_inverse(found.a)
     if to_x is not None:
         x = to_x(z)
-        if a(x) != b(x):
-            return _result(a, b, x, f"{moves}; the second layers differ on the orthant: {reason}")
+        outputs = (a(x), b(x))
+        if outputs[0] != outputs[1]:
+            return _result(a, b, x, f"{moves}; the second layers differ on the orthant: {reason}", outputs)
     witness = find_witness(a, b)
     if witness is not None:
         return _result(a, b, witness, f"{moves}; the second layers differ on the orthant: {reason}")
