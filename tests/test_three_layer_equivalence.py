@@ -90,7 +90,7 @@ def test_agrees_with_the_oracle_on_walks_and_near_misses():
 
 @pytest.mark.slow
 def test_agrees_with_the_oracle_on_thousands_of_pairs():
-    stats = _agreement(ALL, 60, 1, walks=3)
+    stats = _agreement(ALL, 90, 1, walks=4)
     assert sum(stats.values()) >= 3000 and not [key for key in stats if key[1] != METHOD]
 
 

@@ -229,16 +229,23 @@ def align(a: Network, b: Network) -> Alignment | Obstacle:
         reversed_ = [l for l, r in enumerate(rows) if r[0] is not None and r[1] < 0]
         if not reversed_:
             break
-        hidden = [s for s in _statuses(b) if s.kind == ColumnKind.HIDDEN]
-        ratios = sign_change_ratios(b, hidden[0].column) if hidden else {}
-        if not hidden or not set(reversed_) <= set(ratios) or steps:
-            i = rows[reversed_[0]][0]
-            return Obstacle(f"neuron {reversed_[0] + 1} of b is neuron {i + 1} of a with a negative factor, and no "
-                            "sign change of b (one live row hiding a column) reverses it",
-                            directions=tuple(_directions(a)[i:i + 1]))
-        b = sign_change(b, hidden[0].column, reversed_)
-        steps.append(f"sign change of neuron(s) {', '.join(str(l + 1) for l in reversed_)} of b through its hidden "
-                     f"neuron {hidden[0].column + 1}")
+        if steps:
+            break
+        # the sign change of b undoes it when b has one live row; otherwise that of a (the same relation)
+        for which, net, columns in (("b", b, reversed_), ("a", a, [rows[l][0] for l in reversed_])):
+            hidden = [st.column for st in _statuses(net) if st.kind == ColumnKind.HIDDEN]
+            if hidden and set(columns) <= set(sign_change_ratios(net, hidden[0])):
+                moved = sign_change(net, hidden[0], columns)
+                a, b = (a, moved) if which == "b" else (moved, b)
+                steps.append(f"sign change of neuron(s) {', '.join(str(l + 1) for l in sorted(columns))} of {which} "
+                             f"through its hidden neuron {hidden[0] + 1}")
+                break
+        else:
+            break
+    if reversed_:
+        i = rows[reversed_[0]][0]
+        return Obstacle(f"neuron {reversed_[0] + 1} of b is neuron {i + 1} of a with a negative factor, and no sign "
+                        "change (one live row hiding a column) reverses it", directions=tuple(_directions(a)[i:i + 1]))
     if general:
         return Obstacle(f"neuron {general[0] + 1} of b is a combination of several first-layer neurons of a "
                         "(no exact move relates the first layers)", directions=tuple(_directions(a)))
