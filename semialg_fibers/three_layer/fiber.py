@@ -86,12 +86,6 @@ class Completeness:
                    for f, pats in zip(self.families, self.patterns) for _, strata in pats for _, dim in strata)
 
 
-def _live_rows(net: Network) -> list[int]:
-    from .rows import RowKind, row_types
-
-    return [t.index for t in row_types(net) if t.kind not in (RowKind.DEAD, RowKind.ZERO) and not t.output_zero]
-
-
 def family_patterns(family: FirstLayerFamily, n2: int, limits: SearchLimits | None = None, cache=None) -> tuple:
     """The nonempty role patterns (with strata) of the orthant fiber of ``family.reference`` with ``n2`` neurons."""
     return tuple(role_patterns(family.reference, n2, {} if cache is None else cache, limits))
@@ -150,10 +144,10 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
     spare = [roles for roles, _ in shared if roles.dead or roles.zero_output or roles.silent]
     if spare:
         raise NotDecidedError(
-            f"three-layer fiber: {len(_live_rows(net))} live and {n2 - len(_live_rows(net))} other second-layer rows; "
-            f"some representation leaves a second-layer row unused ({spare[0].describe()}), and spare rows allow "
-            "first layers outside the orbit, translation and sign-change families (dead-row revivals, translated "
-            "visible neurons: docs/theory/three_layer.md, Section 10.5), which are not classified")
+            "three-layer fiber: spare second-layer rows: a representation with this first layer leaves a row unused "
+            f"({spare[0].describe()}), and spare rows allow first layers outside the orbit, translation and "
+            "sign-change families (dead-row revivals, translated visible neurons: docs/theory/three_layer.md, "
+            "Section 10.5), which are not classified")
     return Completeness(FiberStatus.CONJECTURE, _CONJECTURE, families, patterns)
 
 
