@@ -2,11 +2,12 @@
 
 Run ``python benchmarks/bench_three_layer.py [--quick]``.  Two tables:
 
-1. *Crossover*: for growing architectures ``(d, n1, n2, k)``, a random generic
-   network against an equivalent partner outside the ``H`` orbit (a hiding
-   translation when the network has a hidden column, else a layer flip or a
-   symmetry walk, always followed by a permutation and positive scaling of both
-   hidden layers) and against a perturbed copy: the time of
+1. *Crossover*: for growing architectures ``(d, n1, n2, k)``, a random network
+   whose rows all hide one column (alternately: whose first row is linear)
+   against an equivalent partner outside the ``H`` orbit (a walk of three random
+   exact symmetries: translations, linear-row moves, layer flips, then a
+   permutation and positive scaling of both hidden layers) and against a
+   perturbed copy: the time of
    :func:`semialg_fibers.three_layer.equivalence.equivalent` and of the general
    oracle (in a child process with a time limit).
 2. *Large*: a generic ``(64, 32, 64, 10)`` network (entries ``p/q`` with
@@ -86,10 +87,22 @@ def _oracle(a, b, regions: int, timeout: float):
     return elapsed, queue.get() if not queue.empty() else "no result"
 
 
+def _structured(rng: random.Random, architecture, kind: str) -> Network:
+    """A random network whose rows all hide column 1 (``"hidden"``) or whose first row is linear (``"linear"``)."""
+    net = _random(rng, architecture)
+    layers = [[[list(r) for r in layer.weight], list(layer.bias)] for layer in net.layers]
+    for j, row in enumerate(layers[1][0]):
+        if kind == "hidden" or j == 0:
+            sign = [1] + [-1 if kind == "hidden" else 1] * (len(row) - 1)
+            layers[1][0][j] = [abs(v) * s for v, s in zip(row, sign)]
+            layers[1][1][j] = -abs(layers[1][1][j]) if kind == "hidden" else abs(layers[1][1][j])
+    return Network.from_layers(layers)
+
+
 def crossover(architectures, rng, regions, timeout) -> list[dict]:
     rows = []
     for arch in architectures:
-        net = _random(rng, arch)
+        net = _structured(rng, arch, "hidden" if len(rows) % 4 == 0 else "linear")
         partner, used = walk(net, rng, 3)
         for name, other in (("equivalent (" + "+".join(sorted({str(u) for u in used})) + ")", partner),
                             ("perturbed", scale_and_permute(_perturbed(net), rng))):

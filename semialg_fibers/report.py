@@ -86,6 +86,9 @@ def _fiber(net: Network, domain, limit, certify, limits):
     if result.omitted:
         note = (f"Only the first {len(result)} components are listed; {result.omitted} more exist "
                 "(raise the limit to list them).")
+    completeness = getattr(result, "completeness_note", "")  # three-layer fibers: proven or conjecture
+    if completeness:
+        note = (note + " " + completeness).strip()
     return result, note
 
 

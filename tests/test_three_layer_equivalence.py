@@ -162,3 +162,17 @@ def test_find_witness_near_the_hyperplanes():
     x = find_witness(HIDDEN, other)
     assert x is not None and HIDDEN(x) != other(x)
     assert find_witness(HIDDEN, translate(HIDDEN, 0, 3)) is None
+
+
+@pytest.mark.parametrize("victim, extracted", [
+    ("chen2024_untrained_32-2-2-1_victim", "chen2024_untrained_32-2-2-1_extracted_12p"),
+    ("chen2024_untrained_32-2-2-1_victim", "chen2024_untrained_32-2-2-1_extracted_14p"),
+    ("chen2024_untrained_512-2-2-1_victim", "chen2024_untrained_512-2-2-1_extracted_14p"),
+])
+def test_extracted_networks_do_not_realize_their_victims(victim, extracted):
+    """Approximately equal trained networks: exactly different, with a witness checked by exact evaluation."""
+    from semialg_fibers.examples import real_network
+
+    a, b = real_network(victim), real_network(extracted)
+    r = api_equivalent(a, b)
+    assert not r and r.method == METHOD and a(r.witness) != b(r.witness)
