@@ -72,6 +72,9 @@ def test_membership_rejects_near_misses():
         params[-1] += 1
         moved = Network.from_parameters(net.architecture, params)
         assert not f.contains(moved)
+        for component in f:  # the implicit forms reject them too
+            if component.implicit is not None:
+                assert not component.implicit.contains(moved.parameters())
 
 
 def test_first_layer_matching():

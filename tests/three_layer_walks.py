@@ -6,9 +6,9 @@ import itertools
 import random
 from fractions import Fraction
 
-from semialg_fibers import Network
+from semialg_fibers import Network, NotDecidedError, SearchLimits
 from semialg_fibers.symmetries import SymmetryKind, act
-from semialg_fibers.three_layer import layer_flip_sets, symmetries, translate
+from semialg_fibers.three_layer import layer_flip_sets, row_types, symmetries, translate
 from semialg_fibers.three_layer.hiding import hidden_hyperplanes
 
 F = Fraction
@@ -51,9 +51,31 @@ def _values(sym, net, rng):
     if kind == SymmetryKind.RAMP_FLIP:
         return ()
     if kind == SymmetryKind.LAYER_FLIP:
-        sets = layer_flip_sets(net)
+        try:
+            sets = layer_flip_sets(net)
+        except NotDecidedError:
+            return None
         return (rng.choice(sets),) if sets else None
     return None  # revivals and degenerate freedoms: not part of the walks
+
+
+def _direct_move(net: Network, rng: random.Random):
+    """One random move among the hiding translation, linear-row bias and single-row layer flips (wide networks)."""
+    from semialg_fibers.three_layer.moves import flip_condition, layer_flip, linear_rows, shift_linear_bias
+
+    options = [("hiding translation", lambda n, h=h: translate(n, h.column, h.lower / 2 if h.lower else F(1)))
+               for h in hidden_hyperplanes(net)]
+    options += [("linear-row bias", lambda n, j=j: shift_linear_bias(n, j, F(rng.randint(1, 9), 2)))
+                for j in linear_rows(net)]
+    for t in row_types(net):
+        if t.crossing and not t.output_zero:
+            _, ncr, available = flip_condition(net, [t.index])
+            if ncr.value <= len(available):
+                options.append(("layer-wise orientation flip", lambda n, j=t.index: layer_flip(n, [j])))
+    if not options:
+        return net, None
+    name, move = rng.choice(options)
+    return move(net), name
 
 
 def scale_and_permute(net: Network, rng: random.Random) -> Network:
@@ -70,7 +92,13 @@ def walk(net: Network, rng: random.Random, steps: int = 3, kinds=None) -> tuple[
     """Apply ``steps`` random exact symmetries (of the kinds given, default all but revivals), then an element of H."""
     used = []
     for _ in range(steps):
-        options = [s for s in symmetries(net) if kinds is None or s.kind in kinds]
+        try:
+            found = symmetries(net)
+        except NotDecidedError:  # too many layer-flip sets to list (wide networks): the moves one by one
+            net, kind = _direct_move(net, rng)
+            used += [kind] if kind else []
+            continue
+        options = [s for s in found if kinds is None or s.kind in kinds]
         rng.shuffle(options)
         for sym in options:
             values = _values(sym, net, rng)

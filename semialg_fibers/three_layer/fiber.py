@@ -55,6 +55,19 @@ _CONJECTURE = ("docs/theory/three_layer.md, Conjecture 10.6: for n1, n2 >= 2, G1
                "sign change); checked by the exhaustive search of three_layer.search, not proven")
 
 
+#: The basis statements in LaTeX text mode (for documents; the plain ones carry the file names).
+_LATEX = {
+    _PROVEN_N1: (r"The union is the whole fiber: Theorem 10.2 of the three-layer theory ($n_1 = 1$), proven for "
+                 r"every parameter whose function is not constant."),
+    _PROVEN_N2: (r"The union is the whole fiber: Theorem 10.4 of the three-layer theory ($n_2 = 1$), proven under "
+                 r"the predicates G1--G3."),
+    _CONJECTURE: (r"The union is the whole fiber if Conjecture 10.6 of the three-layer theory holds: for "
+                  r"$n_1, n_2 \geq 2$, the predicates G1--G7 and no spare second-layer row, every parameter "
+                  r"realizing $f$ has its first layer in the listed families (orbit, hiding translation, sign "
+                  r"change). The conjecture is checked by an exhaustive search on small architectures, not proven."),
+}
+
+
 @dataclass(frozen=True)
 class Completeness:
     """Whether the listed families exhaust the fiber, and why.
@@ -184,7 +197,7 @@ class ThreeLayerFiber(Fiber):
         """As :meth:`Fiber.latex`, followed by the completeness status."""
         from ..latex import escape_text
 
-        return super().latex(title) + "\n" + escape_text(self.completeness_note) + "\n"
+        return super().latex(title) + "\n" + _LATEX.get(self.basis, escape_text(self.completeness_note)) + "\n"
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary, with the status, its basis and the first-layer families."""
