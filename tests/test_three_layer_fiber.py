@@ -101,9 +101,12 @@ def test_every_small_integer_network_n1_1():
 
 
 @pytest.mark.slow
-def test_every_small_integer_network_n1_1_exhaustive():
+def test_every_small_integer_network_exhaustive():
+    """Every group of (1, 1, 2, 1) and 150 of (2, 1, 2, 1) (n1 = 1, every parameter), and every group of
+    (2, 2, 1, 1) whose first network satisfies G1-G3 (n2 = 1): 177147 networks, degenerate members included."""
     assert _exhaustive((1, 1, 2, 1), (-1, 0, 1), 10 ** 6, 2) > 300
     assert _exhaustive((2, 1, 2, 1), (-1, 0, 1), 150, 3) == 150
+    assert _exhaustive((2, 2, 1, 1), (-1, 0, 1), 10 ** 6, 5) > 2000
 
 
 NOT_DECIDED = [
