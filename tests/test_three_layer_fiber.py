@@ -157,3 +157,21 @@ def test_status_limit_and_output():
     ramp = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])
     limited = fiber(ramp, limit=1)
     assert limited.proven and len(limited) == 1 and limited.omitted == 1 and limited.dimension == 2
+
+
+@pytest.mark.parametrize("n1, n2, k", [(1, 2, 1), (2, 1, 2), (2, 2, 1), (2, 2, 2)], ids=str)
+def test_identifiability_verdicts_agree_with_the_fiber(n1, n2, k):
+    """Identifiable (part one's criterion, from the mechanisms) iff the fiber is the single orbit component."""
+    from semialg_fibers import is_identifiable
+
+    rng = random.Random(n1 * 100 + n2 * 10 + k)
+    compared = 0
+    for patterns in pattern_multisets(n1, n2):
+        net = with_pattern(rng, patterns, d=n1 + 1, k=k)
+        f = _decided(net)
+        if f is None:
+            continue
+        orbit = (len(f) == 1 and f.dimension == n1 + n2 and f.components[0].family.kind.value == "orbit")
+        assert bool(is_identifiable(net)) == orbit, patterns
+        compared += 1
+    assert compared
