@@ -18,7 +18,7 @@ import json
 import time
 from pathlib import Path
 
-from semialg_fibers import NotDecidedError, equivalent
+from semialg_fibers import InternalCheckError, NotDecidedError, equivalent
 from semialg_fibers.examples import real_network, real_network_names
 from semialg_fibers.three_layer.fiber import fiber
 
@@ -71,7 +71,7 @@ def verdicts() -> list[dict]:
                "seconds": time.perf_counter() - start}
         if result.witness is not None:
             if a(result.witness) == b(result.witness):
-                raise AssertionError(f"the witness for {extracted} does not separate the networks")
+                raise InternalCheckError(f"the witness for {extracted} does not separate the networks")
             difference = [x - y for x, y in zip(*result.outputs)]
             row.update(witness=[str(v) for v in result.witness],
                        nonzero=sum(1 for v in result.witness if v),

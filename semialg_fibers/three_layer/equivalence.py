@@ -215,6 +215,16 @@ def align(a: Network, b: Network) -> Alignment | Obstacle:
     them the first layer of ``b`` must be ``a``'s up to permutation and positive
     scaling.  ``O(n1 d)`` hashing when the rows of ``W1`` match up to scaling,
     otherwise one elimination ``O(n1^2 d + n1^3)``.
+
+    Examples
+    --------
+    >>> from semialg_fibers.three_layer import sign_change
+    >>> a = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> found = align(a, sign_change(a, 0, [1]))
+    >>> found.steps, found.order, found.scale
+    (('sign change of neuron(s) 2 of b through its hidden neuron 1',), (0, 1), (Fraction(1, 1), Fraction(1, 1)))
+    >>> align(a, Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[2, -1]], [-1]), ([[3]], [1])])).reason[:36]
+    'neuron 1 of b is a combination of se'
     """
     steps = []
     for _ in range(2):
