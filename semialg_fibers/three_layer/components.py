@@ -287,7 +287,8 @@ def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPat
 
 
 def component(net: Network, family: FirstLayerFamily, roles: OrthantPattern, stratum: int, orthant_dimension: int,
-              cache: dict | None = None, certify: bool = True, limits: SearchLimits | None = None) -> ThreeLayerComponent:
+              cache: dict | None = None, certify: bool = True,
+              limits: SearchLimits | None = None) -> ThreeLayerComponent:
     """The component of ``(family, orthant pattern, stratum)`` of the fiber of ``net`` (module docstring).
 
     Parameters
@@ -312,7 +313,9 @@ def component(net: Network, family: FirstLayerFamily, roles: OrthantPattern, str
         The tangent ranks disagree with the dimension ``n1 + [t] + orthant_dimension``.
     """
     d, n1, n2, k = net.architecture
-    placeholder = Network.from_layers([([[0] * n1 for _ in range(n2)], [0] * n2), ([[0] * n2 for _ in range(k)], [0] * k)])
+    # the orthant builder reads only the architecture of its network; the function is in family.reference
+    placeholder = Network.from_layers([([[0] * n1 for _ in range(n2)], [0] * n2),
+                                       ([[0] * n2 for _ in range(k)], [0] * k)])
     orthant = orthant_component(placeholder, family.reference, roles, stratum, orthant_dimension, cache, False, limits)
     flat, symbols, constraints, sampler = _compose(net, family, orthant, roles)
     dimension = n1 + (1 if family.parametric else 0) + orthant_dimension
@@ -320,9 +323,9 @@ def component(net: Network, family: FirstLayerFamily, roles: OrthantPattern, str
     implicit = _implicit(net, family, orthant, roles)
     description = pattern.describe()
     if implicit is None:
-        description += " (no implicit form: the orthant component has none" + (
-            ": " + orthant.description.rsplit("(no implicit form: ", 1)[-1] if "(no implicit form: " in orthant.description
-            else ")")
+        marker = "(no implicit form: "
+        reason = orthant.description.rsplit(marker, 1)[-1] if marker in orthant.description else "none built)"
+        description += " (no implicit form: the orthant component's: " + reason
     built = make_component(net.architecture, pattern, flat, symbols, BasicSet(symbols, constraints), implicit,
                            dimension, multiplicity=math.factorial(n1) * orthant.multiplicity, description=description,
                            membership=_membership(net, family, roles, stratum), sampler=sampler, certify=certify,

@@ -132,7 +132,7 @@ def _constant_case(a: Network, b: Network) -> EquivalenceResult:
 # ---------------------------------------------------------------------------- n1 >= 2: aligning the first layers
 @dataclass(frozen=True)
 class Alignment:
-    """``b`` rewritten in the coordinates of ``a``: after the moves, ``y_b = diag(scale) P y_a`` with ``P`` a permutation.
+    """``b`` rewritten in the coordinates of ``a``: after the moves, ``y_b = diag(scale) P y_a``, ``P`` a permutation.
 
     Attributes
     ----------
@@ -163,7 +163,7 @@ class Obstacle:
 
 
 def _match(a: Network, b: Network):
-    """``(rows, q)``: ``rows[l] = (i, lambda)`` when ``W1b[l] = lambda W1a[i]`` (else the row of ``P``), ``q = b1b - P b1a``."""
+    """``(rows, q)`` with ``rows[l] = (i, lambda)`` when ``W1b[l] = lambda W1a[i]`` and ``q = b1b - P b1a``, or None."""
     wa, wb = a.layers[0].weight, b.layers[0].weight
     index = {}
     for i, row in enumerate(wa):
@@ -183,7 +183,7 @@ def _match(a: Network, b: Network):
 
 
 def _general(a: Network, b: Network):
-    """``P`` with ``W1b = P W1a`` by one elimination, as ``rows`` (``(i, lambda)`` for unit rows, ``(None, row)`` else)."""
+    """``W1b = P W1a`` by one elimination: ``rows`` (``(i, lambda)`` for unit rows, ``(None, row)`` else) and ``q``."""
     n1 = a.architecture[1]
     try:
         P = linalg.solve_left(a.layers[0].weight, b.layers[0].weight, a.input_dim)
