@@ -131,7 +131,12 @@ def main(argv=None) -> int:
     parser.add_argument("--stdout", action="store_true", help="print instead of writing docs/real_networks.md")
     args = parser.parse_args(argv)
     results = [analyse(name) for name in two_hidden_layer_names()]
-    text = render(results)
+    from real_networks_fibers import fibers, section, verdicts, write_witnesses  # fibers and extraction verdicts
+
+    checked = verdicts()
+    text = render(results) + "\n" + section(fibers(), checked)
+    if not args.stdout:
+        write_witnesses(checked)
     if args.stdout:
         print(text)
     else:

@@ -2,10 +2,12 @@
 
 ``equivalent``: shallow networks on R^m use the canonical-data test
 (:mod:`semialg_fibers.shallow`), shallow networks on the orthant
-(``domain="orthant"``) that of :mod:`semialg_fibers.orthant`; everything else
-goes to the general oracle.  ``fiber`` and ``fiber_dimension``: shallow
-networks on R^m or on the orthant; other cases raise :class:`NotDecidedError`
-naming the reason.
+(``domain="orthant"``) that of :mod:`semialg_fibers.orthant`, two three-layer
+networks of one architecture on R^d the polynomial test of
+:mod:`semialg_fibers.three_layer.equivalence`; everything else goes to the
+general oracle.  ``fiber`` and ``fiber_dimension``: shallow networks on R^m or
+on the orthant, three-layer networks on R^d; other cases raise
+:class:`NotDecidedError` naming the reason.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ __all__ = ["equivalent", "fiber", "fiber_dimension"]
 
 def _is_shallow(net: Network) -> bool:
     return isinstance(net, Network) and net.depth == 2
+
+
+def _is_three_layer(net: Network) -> bool:
+    return isinstance(net, Network) and net.depth == 3
 
 
 def _is_orthant(domain) -> bool:
@@ -49,7 +55,8 @@ def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None 
         ``method`` says which algorithm decided: ``"symmetry"`` (``b`` is
         ``a`` with hidden neurons permuted and positively rescaled, checked
         first for every depth and domain, :func:`semialg_fibers.symmetries.orbit_verdict`),
-        ``"shallow"``, ``"orthant"`` or ``"oracle"``.
+        ``"shallow"``, ``"orthant"``, ``"three-layer"`` (or ``"oracle (three-layer
+        fallback)"``) or ``"oracle"``.
 
     Examples
     --------
@@ -78,6 +85,10 @@ def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None 
         from .orthant import equivalent as orthant_equivalent
 
         return orthant_equivalent(a, b)
+    if domain is None and _is_three_layer(a) and _is_three_layer(b) and a.architecture == b.architecture:
+        from .three_layer.equivalence import equivalent as three_layer_equivalent
+
+        return three_layer_equivalent(a, b, limits)
     from .oracle import equivalent as oracle_equivalent
 
     from .limits import resolve
@@ -90,20 +101,20 @@ def _unsupported(net: Network, domain, what: str) -> NotDecidedError:
     if domain is not None and not _is_orthant(domain):
         reason = f"{what} on a general polyhedral domain is not implemented (domain={domain!r}); only R^d and 'orthant'"
     else:
-        reason = (f"{what} is implemented for shallow networks (one hidden layer) on R^m; "
-                  f"got architecture {net.architecture}")
+        reason = (f"{what} is implemented for shallow networks (one hidden layer) on R^m or on the orthant and "
+                  f"for three-layer networks (two hidden layers) on R^d; got architecture {net.architecture}")
     return NotDecidedError(reason)
 
 
 def fiber(net: Network, domain=None, limit: int | None = None, progress=False, certify: bool = True,
-          limits: SearchLimits | None = None):
+          limits: SearchLimits | None = None, allow_conjecture: bool = False):
     """The complete fiber of ``net`` as a :class:`~semialg_fibers.components.Fiber`.
 
     Parameters
     ----------
     net : Network
     domain : None or "orthant"
-        All of R^m, or the closed nonnegative orthant (shallow networks).
+        All of R^m, or the closed nonnegative orthant (shallow networks only).
     limit : int, optional
         Build at most this many components; the others are counted.
     progress : bool or callable
@@ -111,11 +122,24 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
         Certify component dimensions by exact tangent ranks.
     limits : SearchLimits, optional
         Bounds of the exact searches (:mod:`semialg_fibers.limits`).
+    allow_conjecture : bool
+        Three-layer networks with ``n1, n2 >= 2``: return the listed
+        components although their completeness rests on Conjecture 10.6
+        (``status = CONJECTURE``); by default that case raises.
+
+    Returns
+    -------
+    Fiber
+        For three-layer networks a :class:`~semialg_fibers.three_layer.fiber.ThreeLayerFiber`,
+        whose ``status`` says whether the union is proven to be the whole
+        fiber or rests on a stated conjecture (``docs/theory/three_layer.md``, Section 10).
 
     Raises
     ------
     NotDecidedError
-        Unsupported architecture or domain (the message says which), or a
+        Unsupported architecture or domain (the message says which), a
+        three-layer parameter whose fiber is not decided (the message names the
+        reason) or rests on Conjecture 10.6 without ``allow_conjecture``, or a
         search beyond ``limits``.
 
     Examples
@@ -123,6 +147,9 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
     >>> identity = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
     >>> fiber(identity).dimension
     3
+    >>> ramp = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])   # 1 - s(1 - s(x))
+    >>> f = fiber(ramp); f.dimension, len(f), str(f.status)
+    (2, 2, 'proven')
     """
     if domain is None and _is_shallow(net):
         from .shallow.fiber import fiber as shallow_fiber
@@ -132,20 +159,34 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
         from .orthant import fiber as orthant_fiber
 
         return orthant_fiber(net, limit=limit, progress=progress, certify=certify, limits=limits)
+    if domain is None and _is_three_layer(net):
+        from .three_layer.fiber import fiber as three_layer_fiber
+
+        return three_layer_fiber(net, limit=limit, progress=progress, certify=certify, limits=limits,
+                                 allow_conjecture=allow_conjecture)
     raise _unsupported(net, domain, "fiber")
 
 
-def fiber_dimension(net: Network, domain=None, limits: SearchLimits | None = None) -> int:
+def fiber_dimension(net: Network, domain=None, limits: SearchLimits | None = None,
+                    allow_conjecture: bool = False) -> int:
     """The dimension of the fiber of ``net``.
+
+    For three-layer networks the value is the dimension of the listed
+    components (no component is built), with the status of
+    :func:`semialg_fibers.three_layer.dimension.dimension_result`.
 
     Raises
     ------
     NotDecidedError
-        Unsupported architecture or domain, or a search beyond ``limits``.
+        Unsupported architecture or domain, a three-layer parameter whose
+        fiber is not decided or whose dimension rests on Conjecture 10.6
+        without ``allow_conjecture`` (as in :func:`fiber`), or a search beyond ``limits``.
 
     Examples
     --------
     >>> fiber_dimension(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])]))
+    2
+    >>> fiber_dimension(Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])]))
     2
     """
     if domain is None and _is_shallow(net):
@@ -156,4 +197,8 @@ def fiber_dimension(net: Network, domain=None, limits: SearchLimits | None = Non
         from .orthant import fiber_dimension as orthant_fiber_dimension
 
         return orthant_fiber_dimension(net, limits)
+    if domain is None and _is_three_layer(net):
+        from .three_layer.dimension import fiber_dimension as three_layer_fiber_dimension
+
+        return three_layer_fiber_dimension(net, limits, allow_conjecture)
     raise _unsupported(net, domain, "fiber_dimension")

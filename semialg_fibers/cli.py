@@ -243,6 +243,12 @@ def _equiv(args, ctx: Context) -> int:
     return EXIT_OK if result else EXIT_NO
 
 
+def _allow_conjecture_arg(p):
+    p.add_argument("--allow-conjecture", action="store_true",
+                   help="three-layer networks with n1, n2 >= 2: report the result although it rests on "
+                        "Conjecture 10.6 (labelled 'conjecture'); without it that case exits 2")
+
+
 def _fiber_args(p):
     p.add_argument("network", help="network file ('-': standard input)")
     out = p.add_mutually_exclusive_group()
@@ -252,6 +258,7 @@ def _fiber_args(p):
     p.add_argument("--limit", type=_nonnegative_int, metavar="N",
                    help="build at most N components (the others are counted)")
     p.add_argument("--no-certify", action="store_true", help="skip the exact tangent-rank certificates")
+    _allow_conjecture_arg(p)
 
 
 def _fiber(args, ctx: Context) -> int:
@@ -260,7 +267,7 @@ def _fiber(args, ctx: Context) -> int:
     net = ctx.load(args.network)
     ctx.stage("building the fiber")
     result = fiber(net, domain="orthant" if args.orthant else None, limit=args.limit,
-                   certify=not args.no_certify, limits=_search_limits(args))
+                   certify=not args.no_certify, limits=_search_limits(args), allow_conjecture=args.allow_conjecture)
     if args.latex:
         print(result.latex())
     elif args.json:
@@ -274,6 +281,9 @@ def _fiber(args, ctx: Context) -> int:
             copies = (f", {format_count(component.multiplicity)} permuted copies"
                       if component.multiplicity > 1 else "")
             print(f"  [{index}] dimension {component.dimension}{copies}: {component.description}")
+        note = getattr(result, "completeness_note", "")
+        if note:
+            print(summarize(note, _TEXT_WIDTH, "the full basis is in --json"))
     return EXIT_OK
 
 
@@ -281,6 +291,7 @@ def _dim_args(p):
     p.add_argument("network", help="network file ('-': standard input)")
     p.add_argument("--orthant", action="store_true", help="inputs restricted to the nonnegative orthant")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    _allow_conjecture_arg(p)
 
 
 def _dim(args, ctx: Context) -> int:
@@ -288,12 +299,26 @@ def _dim(args, ctx: Context) -> int:
 
     net = ctx.load(args.network)
     ctx.stage("computing the dimension")
-    dimension = fiber_dimension(net, domain="orthant" if args.orthant else None, limits=_search_limits(args))
+    status = None
+    if net.depth == 3 and not args.orthant:  # the value with the status of its argument
+        from .three_layer.dimension import dimension_result
+        from .three_layer.fiber import require_proven
+
+        status = dimension_result(net, _search_limits(args))
+        require_proven(status.status, args.allow_conjecture, "three-layer fiber dimension")
+        dimension = status.dimension
+    else:
+        dimension = fiber_dimension(net, domain="orthant" if args.orthant else None, limits=_search_limits(args))
     if args.json:
-        print(json.dumps({"architecture": list(net.architecture), "num_parameters": net.num_parameters,
-                          "fiber_dimension": dimension}))
+        out = {"architecture": list(net.architecture), "num_parameters": net.num_parameters,
+               "fiber_dimension": dimension}
+        if status is not None:
+            out.update(status=str(status.status), basis=status.basis)
+        print(json.dumps(out))
     else:
         print(dimension)
+        if status is not None and str(status.status) != "proven":
+            print(summarize(f"({status.status}: {status.basis})", _TEXT_WIDTH, "the full basis is in --json"))
     return EXIT_OK
 
 
@@ -377,6 +402,7 @@ def _latex_args(p):
                    help="list at most N components (default 50)")
     p.add_argument("--no-certify", action="store_true", help="skip the exact tangent-rank certificates")
     p.add_argument("--title", help="document title (default: the architecture)")
+    _allow_conjecture_arg(p)
 
 
 def _latex(args, ctx: Context) -> int:
@@ -385,7 +411,8 @@ def _latex(args, ctx: Context) -> int:
     net = ctx.load(args.network)
     ctx.stage("writing the document")
     report = network_report(net, domain="orthant" if args.orthant else None, limit=args.limit,
-                            certify=not args.no_certify, limits=_search_limits(args), title=args.title or "")
+                            certify=not args.no_certify, limits=_search_limits(args), title=args.title or "",
+                            allow_conjecture=args.allow_conjecture)
     _write(report.latex(), args.output)
     return EXIT_OK
 

@@ -38,6 +38,7 @@ __all__ = [
     "rref",
     "nullspace",
     "solve",
+    "solve_left",
     "outer_sum",
     "lll",
     "gram_schmidt",
@@ -202,6 +203,43 @@ def solve(rows: Rows, rhs: Sequence[Fraction], ncols: int | None = None) -> Vect
     for row, p in zip(reduced, pivots):
         x[p] = row[ncols]
     return tuple(x)
+
+
+def solve_left(rows: Rows, targets: Rows, ncols: int | None = None) -> tuple[Vector, ...] | None:
+    """The ``P`` with ``P A = B`` for ``A`` of full row rank (``rows``), or ``None`` when there is none.
+
+    One elimination: the pivot columns ``J`` of ``A`` give ``P = B_J A_J^{-1}``,
+    then ``P A = B`` is checked on every column.  ``O(n^2 d)`` operations for
+    ``A`` of shape ``n x d`` (FLINT).
+
+    Raises
+    ------
+    ValueError
+        ``A`` does not have full row rank (then ``P`` is not unique).
+
+    Examples
+    --------
+    >>> solve_left([[1, 0, 1], [0, 1, 1]], [[2, 3, 5], [0, -1, -1]])
+    ((Fraction(2, 1), Fraction(3, 1)), (Fraction(0, 1), Fraction(-1, 1)))
+    >>> solve_left([[1, 0, 1], [0, 1, 1]], [[1, 0, 0], [0, 1, 1]]) is None
+    True
+    """
+    A = _fmpq_mat(rows, ncols, "solve_left: rows")
+    n, d = A.nrows(), A.ncols()
+    B = _fmpq_mat(targets, d, "solve_left: targets")
+    if not n:
+        return tuple(() for _ in range(B.nrows())) if not any(B[i, j] for i in range(B.nrows()) for j in range(d)) \
+            else None
+    reduced, r = A.rref()
+    if r < n:
+        raise ValueError(f"solve_left: the {n} x {d} matrix has rank {r}; it needs full row rank")
+    pivots = [next(j for j in range(d) if reduced[i, j] != 0) for i in range(r)]
+    AJ = flint.fmpq_mat(n, n, [A[i, j] for i in range(n) for j in pivots])
+    BJ = flint.fmpq_mat(B.nrows(), n, [B[i, j] for i in range(B.nrows()) for j in pivots])
+    P = BJ * AJ.inv()
+    if P * A != B:
+        return None
+    return _rows_of(P)
 
 
 def outer_sum(lefts: Rows, rights: Rows, shape: tuple[int, int]) -> tuple[Vector, ...]:

@@ -75,17 +75,21 @@ def _optional(module: str, name: str):
         return None
 
 
-def _fiber(net: Network, domain, limit, certify, limits):
+def _fiber(net: Network, domain, limit, certify, limits, allow_conjecture):
     from .api import fiber
 
     try:
-        result = fiber(net, domain=domain, limit=limit, certify=certify, limits=limits)
+        result = fiber(net, domain=domain, limit=limit, certify=certify, limits=limits,
+                       allow_conjecture=allow_conjecture)
     except NotDecidedError as exc:
         return None, f"The fiber is not computed: {str(exc).splitlines()[0]}"
     note = ""
     if result.omitted:
         note = (f"Only the first {len(result)} components are listed; {result.omitted} more exist "
                 "(raise the limit to list them).")
+    completeness = getattr(result, "completeness_note", "")  # three-layer fibers: proven or conjecture
+    if completeness:
+        note = (note + " " + completeness).strip()
     return result, note
 
 
@@ -151,7 +155,7 @@ def _laws(net: Network, domain) -> ReportSection:
 
 
 def network_report(net: Network, domain=None, limit: int | None = 50, certify: bool = True,
-                   limits: SearchLimits | None = None, title: str = "") -> NetworkReport:
+                   limits: SearchLimits | None = None, title: str = "", allow_conjecture: bool = False) -> NetworkReport:
     """Run the analyses that apply to ``net`` and collect their results for a document.
 
     Parameters
@@ -166,6 +170,9 @@ def network_report(net: Network, domain=None, limit: int | None = 50, certify: b
     limits : SearchLimits, optional
     title : str
         Title of the document ("" names the architecture).
+    allow_conjecture : bool
+        List a three-layer fiber whose completeness rests on Conjecture 10.6
+        (the document states it); by default its section says it is not computed.
 
     Returns
     -------
@@ -183,6 +190,6 @@ def network_report(net: Network, domain=None, limit: int | None = 50, certify: b
     """
     if not isinstance(net, Network):
         raise TypeError(f"network_report needs a Network, got {type(net).__name__}")
-    fib, note = _fiber(net, domain, limit, certify, limits)
+    fib, note = _fiber(net, domain, limit, certify, limits, allow_conjecture)
     sections = (_identifiability(net, domain, limits), _symmetries(net, limits), _laws(net, domain))
     return NetworkReport(net, domain, fib, note, sections, title)

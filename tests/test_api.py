@@ -14,6 +14,7 @@ from shallow_moves import random_equivalent, random_shallow
 
 DEEP = Network.from_layers([([[1]], [0]), ([[1]], [0]), ([[1]], [0])])
 DEEP_TWIN = Network.from_layers([([[2]], [0]), ([["1/2"]], [0]), ([[1]], [0])])
+FOUR_LAYERS = Network.from_layers([([[1]], [0]), ([[1]], [0]), ([[1]], [0]), ([[1]], [0])])
 
 
 def test_shallow_uses_fast_path_and_agrees():
@@ -39,9 +40,11 @@ def test_fiber_dispatch():
     net = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])
     assert fiber(net).dimension == fiber_dimension(net) == 2
     with pytest.raises(NotDecidedError, match="one hidden layer"):
-        fiber(DEEP)
-    with pytest.raises(NotDecidedError, match="one hidden layer"):
-        fiber_dimension(DEEP)
+        fiber(FOUR_LAYERS)
+    with pytest.raises(NotDecidedError, match="two hidden layers"):
+        fiber_dimension(FOUR_LAYERS)
+    # three-layer networks: s(s(x)) = s(x) has the scaling, the linear row's bias and the shifted first layer
+    assert fiber(DEEP).dimension == fiber_dimension(DEEP) == 3
     from semialg_fibers import orthant
     from semialg_fibers.domain import orthant as orthant_polyhedron
 

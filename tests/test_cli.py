@@ -106,9 +106,39 @@ def test_fiber_dim_canonical(capsys):
     canonical_b = json.loads(out)
     status, out, _ = run(capsys, "canonical", ID_A, "--json")
     assert canonical_b == json.loads(out)  # equivalent networks, equal canonical forms
-    for command in ("fiber", "dim", "canonical"):  # the same status for the same reason
+    for command in ("fiber", "dim"):  # a three-layer network with n1 > d: no bottleneck, the same status and reason
         status, _, err = run(capsys, command, A)
-        assert status == 3 and "not decided" in err and "shallow" in err, command
+        assert status == 3 and "not decided" in err and "full row rank" in err, command
+    status, _, err = run(capsys, "canonical", A)
+    assert status == 3 and "not decided" in err and "shallow" in err
+
+
+def test_three_layer_fiber_dim_and_equiv(capsys, tmp_path):
+    hidden = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    generic = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])])
+    paths = {}
+    for name, net in (("hidden", hidden), ("generic", generic)):
+        paths[name] = str(tmp_path / f"{name}.json")
+        (tmp_path / f"{name}.json").write_text(net.to_json())
+    status, out, _ = run(capsys, "fiber", paths["hidden"])
+    assert status == 0 and out.startswith("fiber of a 2-2-1-1 network on R^2: dimension 4, 2 components")
+    assert "sign change" in out and "The union is the whole fiber (" in out
+    for command in ("fiber", "dim"):  # resting on Conjecture 10.6: exit 3 unless opted into
+        status, _, err = run(capsys, command, paths["generic"])
+        assert status == 3 and "Conjecture 10.6" in err and "--allow-conjecture" in err, command
+    status, out, _ = run(capsys, "fiber", paths["generic"], "--json", "--allow-conjecture")
+    assert status == 0 and json.loads(out)["status"] == "conjecture"
+    status, out, _ = run(capsys, "fiber", paths["hidden"], "--latex")
+    assert status == 0 and r"$t \geq - \frac{1}{2}$" in out and "Theorem 10.4" in out
+    status, out, _ = run(capsys, "dim", paths["generic"], "--allow-conjecture")
+    assert status == 0 and out.splitlines()[0] == "4" and "conjecture" in out
+    status, out, _ = run(capsys, "dim", paths["hidden"], "--json")
+    assert status == 0 and json.loads(out)["status"] == "proven" and json.loads(out)["fiber_dimension"] == 4
+    from semialg_fibers.three_layer import translate
+
+    (tmp_path / "past.json").write_text(translate(hidden, 0, -1, check=False).to_json())  # beyond t_min = -1/2
+    status, out, _ = run(capsys, "equiv", paths["hidden"], str(tmp_path / "past.json"), "--json")
+    assert status == 1 and json.loads(out)["method"] == "three-layer" and json.loads(out)["witness"]
 
 
 def test_orthant_fiber_and_dim(capsys):

@@ -85,6 +85,21 @@ def test_orthant_fiber_section_compiles(tmp_path):
     assert compile_tex(tmp_path, article(f.latex(title="Orthant fiber: every role"))) == []
 
 
+THREE_LAYER = [
+    ("translation_and_sign_change", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]),
+                                                         ([[3]], [1])])),
+    ("n1_1_every_family", Network.from_layers([([[1]], [0]), ([[-1], [-1]], [1, -1]), ([[-1, 2]], [1])])),
+    ("linear_row_layer_flip", Network.from_layers([([[1, 2], [-1, 1]], [1, -1]), ([[2, 1], [1, -3]], [1, -1]),
+                                                   ([[3, -2]], [1])])),
+]
+
+
+@pytest.mark.parametrize("name, net", THREE_LAYER, ids=[c[0] for c in THREE_LAYER])
+def test_three_layer_fiber_section_compiles(tmp_path, name, net):
+    f = fiber(net, allow_conjecture=True)  # the conjecture's statement is part of the section
+    assert compile_tex(tmp_path, article(f.latex())) == []
+
+
 def test_math_mode_formulas_compile(tmp_path):
     net = examples.hidden_symmetry_example()
     body = "\n".join(f"\\[ {component_latex(c)} \\]" for c in fiber(net))

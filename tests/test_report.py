@@ -22,10 +22,20 @@ def test_generic_shallow_network_is_identifiable():
 
 
 def test_deep_network_gets_notes_not_errors():
-    rep = network_report(examples.real_network("nnequiv_bitvec_2_1_10-5-5-2"))
+    rep = network_report(examples.real_network("nnequiv_bitvec_2_3_10-15-15-2"))  # n1 > d: no bottleneck
     assert rep.fiber is None and rep.fiber_note.startswith("The fiber is not computed:")
     text = rep.latex()
     assert r"\section{Identifiability}" in text and r"\section{Conservation laws}" in text
+
+
+def test_three_layer_fiber_comes_with_its_status():
+    net = examples.real_network("nnequiv_bitvec_2_1_10-5-5-2")
+    rep = network_report(net, certify=False, allow_conjecture=True)
+    assert rep.fiber is not None and "if a conjecture holds" in rep.fiber_note
+    assert "Conjecture 10.6" in rep.latex()
+    strict = network_report(net, certify=False)  # by default a conjectural fiber is not listed
+    assert strict.fiber is None and "The fiber is not computed" in strict.fiber_note
+    assert "allow_conjecture" in strict.fiber_note
 
 
 def test_limit_is_reported():

@@ -47,7 +47,7 @@ from .matching import MatchingData
 from .patterns import OrthantPattern, pattern_matching, required_linear_part
 from .types import RowType, check_shallow, row_type
 
-__all__ = ["ComponentPattern", "OrthantComponent", "Slot", "component"]
+__all__ = ["ComponentPattern", "OrthantComponent", "Slot", "component", "slots", "pattern_membership"]
 
 _ZERO = Fraction(0)
 _ATTEMPTS = 60
@@ -499,6 +499,26 @@ def _membership(data: OrthantData, roles: OrthantPattern, stratum: int) -> Calla
         return assign_slots(len(infos), slots, options, accept, consistent)
 
     return member
+
+
+def slots(roles: OrthantPattern) -> tuple[Slot, ...]:
+    """The role of each neuron slot, in the representative order of the pattern's component (one per neuron).
+
+    >>> from semialg_fibers.orthant.patterns import OrthantPattern
+    >>> [str(s) for s in slots(OrthantPattern(0, 1, 1, ((1, 0),)))]
+    ['visible line', 'linear', 'dead']
+    """
+    return tuple(slot[0] for slot in _slots(roles))
+
+
+def pattern_membership(data: OrthantData, roles: OrthantPattern, stratum: int) -> Callable[[Network], bool]:
+    """Exact membership in the union of the copies of a pattern's component for the orthant data ``data``.
+
+    The same test as :meth:`OrthantComponent.contains`, without building the
+    parametrization (used when the data move with a parameter, as in the
+    three-layer fibers).
+    """
+    return _membership(data, roles, stratum)
 
 
 # ---------------------------------------------------------------------------- components and the fiber

@@ -15,7 +15,11 @@ closed orthant and the second layer is a one-hidden-layer network on it
 * :mod:`.identifiability`: is the fiber the orbit of permutations and scalings;
 * :mod:`.jacobian`: exact evaluation Jacobians (upper bounds of fiber dimensions);
 * :mod:`.search`: the exhaustive exact search for other first layers (small networks);
-* :mod:`.report`: text and JSON for the command line.
+* :mod:`.report`: text and JSON for the command line;
+* :mod:`.profile`, :mod:`.families`, :mod:`.components`, :mod:`.fiber`,
+  :mod:`.dimension`: the fiber as a union of components (first-layer families
+  times orthant components), its completeness status and dimension;
+* :mod:`.equivalence`: exact equivalence without enumerating regions.
 
 User guide: ``docs/three_layer.md``; derivations: ``docs/theory/three_layer.md``.
 """
@@ -77,4 +81,32 @@ __all__ = [
     "candidate_hyperplanes",
     "class_key",
     "known_classes",
+]
+
+# The fiber, its dimension and exact equivalence (docs/theory/three_layer.md, Sections 10-12).
+from .components import ThreeLayerComponent, ThreeLayerPattern  # noqa: E402
+from .dimension import DimensionResult, dimension_result, fiber_dimension, row_type_dimension  # noqa: E402
+from .equivalence import equivalent  # noqa: E402
+from .families import FamilyKind, FirstLayerFamily, first_layer_families  # noqa: E402
+from .fiber import Completeness, FiberStatus, ThreeLayerFiber, completeness, fiber  # noqa: E402
+from .profile import Profile, profile  # noqa: E402
+
+__all__ += [
+    "Profile",
+    "profile",
+    "FamilyKind",
+    "FirstLayerFamily",
+    "first_layer_families",
+    "ThreeLayerPattern",
+    "ThreeLayerComponent",
+    "FiberStatus",
+    "Completeness",
+    "ThreeLayerFiber",
+    "completeness",
+    "fiber",
+    "DimensionResult",
+    "dimension_result",
+    "fiber_dimension",
+    "row_type_dimension",
+    "equivalent",
 ]

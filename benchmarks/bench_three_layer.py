@@ -1,0 +1,165 @@
+"""Benchmark: the polynomial three-layer equivalence test against the general oracle, and at (64, 32, 64, 10).
+
+Run ``python benchmarks/bench_three_layer.py [--quick]``.  Two tables:
+
+1. *Crossover*: for growing architectures ``(d, n1, n2, k)``, a random network
+   whose rows all hide one column (alternately: whose first row is linear)
+   against an equivalent partner outside the ``H`` orbit (a walk of three random
+   exact symmetries: translations, linear-row moves, layer flips, then a
+   permutation and positive scaling of both hidden layers) and against a
+   perturbed copy: the time of
+   :func:`semialg_fibers.three_layer.equivalence.equivalent` and of the general
+   oracle (in a child process with a time limit).
+2. *Large*: a generic ``(64, 32, 64, 10)`` network (entries ``p/q`` with
+   ``|p| <= 10^4``, ``q <= 97``) against a permuted and rescaled copy, and
+   against a copy with one entry perturbed: the three-layer test, and the
+   dispatcher ``semialg_fibers.equivalent`` (whose first step, the orbit check,
+   answers the first pair), each as a ratio to parsing both networks from JSON in
+   the same run.
+
+No timing is asserted anywhere (benchmarks are not tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from semialg_fibers import Network, NotDecidedError, equivalent as api_equivalent  # noqa: E402
+from semialg_fibers.oracle import equivalent as oracle_equivalent  # noqa: E402
+from semialg_fibers.three_layer.equivalence import equivalent  # noqa: E402
+from three_layer_walks import scale_and_permute, walk  # noqa: E402
+
+F = Fraction
+
+
+def _random(rng: random.Random, architecture, magnitude: int = 40, denominator: int = 9) -> Network:
+    layers = []
+    for n_in, n_out in zip(architecture, architecture[1:]):
+        layers.append(([[F(rng.randint(-magnitude, magnitude) or 1, rng.randint(1, denominator)) for _ in range(n_in)]
+                        for _ in range(n_out)],
+                       [F(rng.randint(-magnitude, magnitude) or 1, rng.randint(1, denominator)) for _ in range(n_out)]))
+    return Network.from_layers(layers)
+
+
+def _perturbed(net: Network) -> Network:
+    flat = list(net.parameters())
+    flat[len(flat) // 2] += F(1, 1024)
+    return Network.from_parameters(net.architecture, flat)
+
+
+def _timed(fn):
+    start = time.perf_counter()
+    try:
+        value = fn()
+    except NotDecidedError as exc:
+        return time.perf_counter() - start, f"not decided: {str(exc)[:50]}"
+    return time.perf_counter() - start, value
+
+
+def _oracle_child(a, b, regions, queue):
+    try:
+        queue.put(bool(oracle_equivalent(a, b, max_regions=regions, orbit_check=False)))
+    except NotDecidedError:
+        queue.put("not decided (regions)")
+
+
+def _oracle(a, b, regions: int, timeout: float):
+    """The general oracle in a child process (PPL ignores signals), stopped after ``timeout`` seconds."""
+    queue = multiprocessing.Queue()
+    child = multiprocessing.Process(target=_oracle_child, args=(a, b, regions, queue))
+    start = time.perf_counter()
+    child.start()
+    child.join(timeout)
+    elapsed = time.perf_counter() - start
+    if child.is_alive():
+        child.terminate()
+        child.join()
+        return elapsed, f"> {timeout:.0f} s"
+    return elapsed, queue.get() if not queue.empty() else "no result"
+
+
+def _structured(rng: random.Random, architecture, kind: str) -> Network:
+    """A random network whose rows all hide column 1 (``"hidden"``) or whose first row is linear (``"linear"``)."""
+    net = _random(rng, architecture)
+    layers = [[[list(r) for r in layer.weight], list(layer.bias)] for layer in net.layers]
+    for j, row in enumerate(layers[1][0]):
+        if kind == "hidden" or j == 0:
+            sign = [1] + [-1 if kind == "hidden" else 1] * (len(row) - 1)
+            layers[1][0][j] = [abs(v) * s for v, s in zip(row, sign)]
+            layers[1][1][j] = -abs(layers[1][1][j]) if kind == "hidden" else abs(layers[1][1][j])
+    return Network.from_layers(layers)
+
+
+def crossover(architectures, rng, regions, timeout) -> list[dict]:
+    rows = []
+    for arch in architectures:
+        net = _structured(rng, arch, "hidden" if len(rows) % 4 == 0 else "linear")
+        partner, used = walk(net, rng, 3)
+        for name, other in (("equivalent (" + "+".join(sorted({str(u) for u in used})) + ")", partner),
+                            ("perturbed", scale_and_permute(_perturbed(net), rng))):
+            fast_s, fast = _timed(lambda: equivalent(net, other))
+            oracle_s, oracle = _oracle(net, other, regions, timeout)
+            rows.append({"architecture": arch, "pair": name, "fast_s": fast_s,
+                         "fast": fast if isinstance(fast, str) else (bool(fast), fast.method),
+                         "oracle_s": oracle_s, "oracle": oracle})
+            print(f"done {arch} {name}", file=sys.stderr)
+    return rows
+
+
+def large(rng: random.Random, architecture=(64, 32, 64, 10)) -> dict:
+    net = _random(rng, architecture, magnitude=10 ** 4, denominator=97)
+    twin = scale_and_permute(net, rng)
+    other = scale_and_permute(_perturbed(net), rng)
+    texts = (net.to_json(), twin.to_json())
+    parse_s, _ = _timed(lambda: [Network.from_json(t) for t in texts])
+    out = {"architecture": architecture, "parameters": net.num_parameters, "parse_both_s": parse_s}
+    for name, fn in (("three_layer_equivalent_twin", lambda: equivalent(net, twin)),
+                     ("three_layer_equivalent_perturbed", lambda: equivalent(net, other)),
+                     ("api_equivalent_twin", lambda: api_equivalent(net, twin)),
+                     ("api_equivalent_perturbed", lambda: api_equivalent(net, other))):
+        seconds, result = _timed(fn)
+        out[name + "_s"] = seconds
+        out[name + "_ratio"] = seconds / parse_s
+        out[name] = result if isinstance(result, str) else (bool(result), result.method)
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small architectures only")
+    parser.add_argument("--oracle-regions", type=int, default=20000)
+    parser.add_argument("--oracle-timeout", type=float, default=60.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    rng = random.Random(0)
+    architectures = [(2, 2, 2, 1), (3, 3, 3, 1), (4, 4, 4, 2), (5, 5, 6, 2), (6, 6, 8, 2), (8, 8, 10, 2)]
+    if not args.quick:
+        architectures += [(10, 10, 14, 3), (16, 16, 24, 4)]
+    rows = crossover(architectures, rng, args.oracle_regions, args.oracle_timeout)
+    big = large(rng)
+    if args.json:
+        print(json.dumps({"crossover": rows, "large": big}, indent=1, default=str))
+        return 0
+    print(f"{'architecture':16} {'pair':44} {'three-layer s':>13} {'oracle s':>9}  answers")
+    for r in rows:
+        print(f"{str(r['architecture']):16} {r['pair'][:44]:44} {r['fast_s']:13.4f} {r['oracle_s']:9.2f}  "
+              f"{r['fast']} / oracle {r['oracle']}")
+    print()
+    print(f"(64, 32, 64, 10), {big['parameters']} parameters; parsing both networks: {big['parse_both_s']:.3f} s")
+    for name in ("three_layer_equivalent_twin", "three_layer_equivalent_perturbed", "api_equivalent_twin",
+                 "api_equivalent_perturbed"):
+        print(f"  {name:34} {big[name + '_s']:7.3f} s = {big[name + '_ratio']:6.2f} x parsing   {big[name]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,335 @@
+"""The components of a three-layer fiber: a family of first layers times a component of an orthant fiber.
+
+A point of the component of ``(family, orthant pattern, stratum)`` is
+
+* first layer ``W1' = diag(mu) M W1``, ``b1' = diag(mu) (M b1 + o + t e_c)``
+  (:class:`~.families.FirstLayerFamily`, ``mu > 0``, ``t`` in the family's interval);
+* second layer ``W2' = A diag(mu)^{-1}``, ``b2'``, ``W3'``, ``b3'`` where
+  ``(A, b2', W3', b3')`` is a point of the orthant component of ``h_t``, written
+  as ``Phi_t`` of a point ``psi`` of the orthant component of ``h_{t0}``:
+  rows on kink lines and in groups are moved with the lines
+  (``b <- b - (t - t0) a_c``), linear, dead and zero-output rows stay, and the
+  output bias takes ``b3' = e - (t - t0) sum_{linear} v a_c``.
+
+``Phi_t`` is a bijection between the orthant components of ``h_{t0}`` and
+``h_t`` (``docs/theory/three_layer.md``, Section 10.3), so the component is
+parametrized by ``(mu, t, psi)`` and has dimension ``n1 + [t] +`` the orthant
+component's.  Membership is decided exactly: the first layer is matched to the
+family (hashing its rows), then the rescaled second layer is tested against the
+orthant pattern at the data of ``h_t``.  The implicit form substitutes the
+inverse map (polynomial in the coordinates) into the orthant component's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable
+
+import sympy
+
+from ..components import FiberComponent, make_component
+from ..exceptions import InternalCheckError
+from ..latex import phrase_latex, phrase_text
+from ..limits import SearchLimits
+from ..network import Network
+from ..onelayer.lines import line_key
+from ..orthant.canonical import OrthantData
+from ..orthant.components import ComponentPattern, Slot, component as orthant_component, pattern_membership, slots
+from ..orthant.patterns import OrthantPattern
+from ..semialgebraic import BasicSet, constraint
+from ..symbols import AuxiliaryFactory, parameter_symbols, sympy_rational as _q
+from .families import FirstLayerFamily
+
+__all__ = ["ThreeLayerPattern", "ThreeLayerComponent", "component", "match_first_layer"]
+
+_ZERO, _ONE = Fraction(0), Fraction(1)
+_MOVING = (Slot.LINE, Slot.GROUP, Slot.SILENT)
+
+
+@dataclass(frozen=True)
+class ThreeLayerPattern:
+    """The label of a three-layer component: its first-layer family and its orthant pattern and stratum."""
+
+    family: FirstLayerFamily
+    orthant: ComponentPattern
+
+    def phrases(self) -> tuple[tuple, ...]:
+        """First layer, then second layer, in words with math parts."""
+        second = tuple(("second layer on the orthant: ",) + p if i == 0 else p
+                       for i, p in enumerate(self.orthant.phrases()))
+        return self.family.phrases() + second
+
+    def describe(self) -> str:
+        """The pattern in words (plain text)."""
+        return "; ".join(phrase_text(p) for p in self.phrases())
+
+    def latex(self) -> str:
+        """The pattern in words, LaTeX text mode."""
+        return "; ".join(phrase_latex(p) for p in self.phrases())
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"first_layer": self.family.to_dict(), "second_layer": self.orthant.to_dict()}
+
+
+@dataclass(frozen=True)
+class ThreeLayerComponent(FiberComponent):
+    """A component of a three-layer fiber (see the module docstring).
+
+    Extra attributes (beyond :class:`~semialg_fibers.components.FiberComponent`)
+    ---------------------------------------------------------------------------
+    family : FirstLayerFamily
+    orthant_dimension : int
+        Dimension of the orthant component of the second layer.
+    """
+
+    family: FirstLayerFamily | None = field(default=None, compare=False, repr=False)
+    orthant_dimension: int = 0
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary, with the first-layer family."""
+        out = super().to_dict()
+        out["orthant_dimension"] = self.orthant_dimension
+        return out
+
+
+# ---------------------------------------------------------------------------- first-layer matching
+def _positive_key(row) -> tuple[Fraction, ...] | None:
+    lead = next((v for v in row if v), None)
+    return None if lead is None else tuple(v / abs(lead) for v in row)
+
+
+def match_first_layer(net: Network, family: FirstLayerFamily, other: Network):
+    """``(order, mu, t)`` when ``other``'s first layer is in the family, else None.
+
+    ``order[l]`` is the family row (0-based) that row ``l`` of ``other`` realizes,
+    ``mu[l] > 0`` its scale, ``t`` the parameter (None for a family without one).
+    The rows ``M W1`` are pairwise non-proportional (``W1`` of full row rank), so
+    the match is a hash lookup.
+
+    Examples
+    --------
+    >>> from semialg_fibers.three_layer.families import first_layer_families
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> family = first_layer_families(net)[0]
+    >>> other = Network.from_layers([([[-2, 2], [3, 6]], [-2, 6]), ([[1, 1]], [1]), ([[1]], [0])])
+    >>> match_first_layer(net, family, other)
+    ([1, 0], [Fraction(2, 1), Fraction(3, 1)], Fraction(3, 2))
+    """
+    weight, bias = family.base_layer(net)
+    index = {}
+    for r, row in enumerate(weight):
+        index[_positive_key(row)] = r
+    order, mus, t = [], [], None
+    other_w, other_b = other.layers[0].weight, other.layers[0].bias
+    for row, b in zip(other_w, other_b):
+        r = index.get(_positive_key(row))
+        if r is None or r in order:
+            return None
+        lead = next(c for c, v in enumerate(weight[r]) if v)
+        mu = row[lead] / weight[r][lead]
+        if r == family.column:
+            t = b / mu - bias[r]
+            if not family.interval.contains(t):
+                return None
+        elif b != mu * bias[r]:
+            return None
+        order.append(r)
+        mus.append(mu)
+    return order, mus, t
+
+
+def _second_layer_in_reference(other: Network, order, mus) -> Network:
+    """``(W2' diag(mu) P, b2', W3', b3')`` as a shallow network on the family's coordinates."""
+    n1 = len(order)
+    weight = [[_ZERO] * n1 for _ in other.layers[1].weight]
+    for l, (r, mu) in enumerate(zip(order, mus)):
+        for j, row in enumerate(other.layers[1].weight):
+            weight[j][r] = row[l] * mu
+    second, third = other.layers[1], other.layers[2]
+    return Network.from_layers([(weight, second.bias), (third.weight, third.bias)])
+
+
+def _remapped(roles: OrthantPattern, reference: OrthantData, data: OrthantData, family: FirstLayerFamily,
+              t) -> OrthantPattern:
+    """The pattern with its visible lines renumbered in the (sorted) lines of the moved data."""
+    if data is reference:
+        return roles
+    amount = Fraction(t) - family.reference_t
+    position = {u.key: i for i, u in enumerate(data.lines)}
+    visible = [None] * len(roles.visible)
+    for u, line in enumerate(reference.lines):
+        moved = list(line.line)
+        moved[-1] -= amount * moved[family.column]
+        visible[position[line_key(tuple(moved))[0]]] = roles.visible[u]
+    return dataclasses.replace(roles, visible=tuple(visible))
+
+
+def _membership(net: Network, family: FirstLayerFamily, roles: OrthantPattern, stratum: int) -> Callable:
+    def member(other: Network) -> bool:
+        found = match_first_layer(net, family, other)
+        if found is None:
+            return False
+        order, mus, t = found
+        data = family.data_at(t) if family.parametric else family.reference
+        shallow = _second_layer_in_reference(other, order, mus)
+        return pattern_membership(data, _remapped(roles, family.reference, data, family, t), stratum)(shallow)
+    return member
+
+
+# ---------------------------------------------------------------------------- the parametrization
+def _compose(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPattern):
+    """``(flat parametrization, auxiliary, domain constraints, sampler)`` of the component."""
+    d, n1, n2, k = net.architecture
+    weight, bias = family.base_layer(net)
+    aux = AuxiliaryFactory()
+    mus = aux.new(r"\mu", n1)
+    t = sympy.Symbol("t", real=True) if family.parametric else None
+    cons = [constraint(mu, ">") for mu in mus]
+    if t is not None and family.interval.lower is not None:
+        cons.append(constraint(t, ">=" if family.interval.closed else ">", _q(family.interval.lower)))
+    p = orthant.parametrization
+    a = [p[j * n1:(j + 1) * n1] for j in range(n2)]
+    b = p[n2 * n1:n2 * n1 + n2]
+    v = [[p[n2 * n1 + n2 + r * n2 + j] for r in range(k)] for j in range(n2)]
+    e = p[n2 * n1 + n2 + k * n2:]
+    kinds = slots(roles)
+    move = (-(t - _q(family.reference_t))) if t is not None else None
+    flat = []
+    for l in range(n1):
+        flat += [mus[l] * _q(x) for x in weight[l]]
+    for l in range(n1):
+        flat.append(mus[l] * (_q(bias[l]) + (t if l == family.column else 0)))
+    for j in range(n2):
+        flat += [a[j][l] / mus[l] for l in range(n1)]
+    for j in range(n2):
+        flat.append(b[j] + move * a[j][family.column] if move is not None and kinds[j] in _MOVING else b[j])
+    for r in range(k):
+        flat += [v[j][r] for j in range(n2)]
+    for r in range(k):
+        if move is None:
+            flat.append(e[r])
+            continue
+        extra = sum((v[j][r] * a[j][family.column] for j in range(n2) if kinds[j] == Slot.LINEAR), sympy.Integer(0))
+        flat.append(e[r] + move * extra)
+    symbols = tuple(mus) + ((t,) if t is not None else ()) + tuple(orthant.auxiliary)
+    constraints = cons + list(orthant.domain.constraints)
+
+    def sampler(seed: int) -> tuple[Fraction, ...]:
+        rng = random.Random(10007 * seed + 17)
+        head = [Fraction(rng.randint(1, 6), rng.randint(1, 3)) for _ in range(n1)]
+        if t is not None:
+            head.append(family.interval.sample(rng))
+        return tuple(head) + tuple(orthant.sample_auxiliary(seed))
+
+    return tuple(flat), symbols, constraints, sampler
+
+
+def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPattern) -> BasicSet | None:
+    """The component in the network coordinates: first-layer constraints and the orthant implicit form pulled back."""
+    if orthant.implicit is None:
+        return None
+    d, n1, n2, k = net.architecture
+    coords = parameter_symbols(net.architecture)
+    W1 = [coords[l * d:(l + 1) * d] for l in range(n1)]
+    B1 = coords[n1 * d:n1 * d + n1]
+    base = n1 * d + n1
+    W2 = [coords[base + j * n1:base + (j + 1) * n1] for j in range(n2)]
+    B2 = coords[base + n2 * n1:base + n2 * n1 + n2]
+    base += n2 * n1 + n2
+    W3 = [coords[base + r * n2:base + (r + 1) * n2] for r in range(k)]
+    B3 = coords[base + k * n2:]
+    weight, bias = family.base_layer(net)
+    cons = []
+    mu = []
+    for l in range(n1):
+        lead = next(c for c, x in enumerate(weight[l]) if x)
+        pivot = _q(weight[l][lead])
+        mu.append(W1[l][lead] / pivot)  # linear in the coordinates
+        cons += [constraint(W1[l][c] * pivot - W1[l][lead] * _q(weight[l][c])) for c in range(d) if c != lead]
+        cons.append(constraint(W1[l][lead] * pivot, ">"))
+        if l != family.column:
+            cons.append(constraint(B1[l] - mu[l] * _q(bias[l])))
+    move_times_mu = None
+    if family.parametric:
+        c = family.column
+        # (t - t0) mu_c = b1'_c - mu_c (base_c + t0): polynomial
+        move_times_mu = B1[c] - mu[c] * (_q(bias[c]) + _q(family.reference_t))
+        if family.interval.lower is not None:
+            cons.append(constraint(B1[c] - mu[c] * (_q(bias[c]) + _q(family.interval.lower)),
+                                   ">=" if family.interval.closed else ">"))
+    kinds = slots(roles)
+    shallow = parameter_symbols((n1, n2, k))
+    replace = {}
+    for j in range(n2):
+        for l in range(n1):
+            replace[shallow[j * n1 + l]] = W2[j][l] * mu[l]
+    for j in range(n2):
+        value = B2[j]
+        if move_times_mu is not None and kinds[j] in _MOVING:
+            value = B2[j] + move_times_mu * W2[j][family.column]  # b = b' + (t - t0) a_c
+        replace[shallow[n2 * n1 + j]] = value
+    for r in range(k):
+        for j in range(n2):
+            replace[shallow[n2 * n1 + n2 + r * n2 + j]] = W3[r][j]
+        value = B3[r]
+        if move_times_mu is not None:
+            value = B3[r] + move_times_mu * sum((W3[r][j] * W2[j][family.column] for j in range(n2)
+                                                 if kinds[j] == Slot.LINEAR), sympy.Integer(0))
+        replace[shallow[n2 * n1 + n2 + k * n2 + r]] = value
+    for c in orthant.implicit.constraints:
+        cons.append(constraint(sympy.expand(c.polynomial.xreplace(replace)), c.relation))
+    return BasicSet(coords, cons)
+
+
+def component(net: Network, family: FirstLayerFamily, roles: OrthantPattern, stratum: int, orthant_dimension: int,
+              cache: dict | None = None, certify: bool = True,
+              limits: SearchLimits | None = None) -> ThreeLayerComponent:
+    """The component of ``(family, orthant pattern, stratum)`` of the fiber of ``net`` (module docstring).
+
+    Parameters
+    ----------
+    net : Network
+        The three-layer network ``theta`` (architecture ``(d, n1, n2, k)``).
+    family : FirstLayerFamily
+    roles : OrthantPattern
+        A nonempty role pattern of the orthant fiber of ``family.reference`` with ``n2`` neurons.
+    stratum, orthant_dimension : int
+        Its matching stratum and that stratum's dimension.
+    cache : dict, optional
+        The orthant matching cache (shared across the components of one family).
+    certify : bool
+        Compute the exact tangent certificate now.
+    limits : SearchLimits, optional
+        Bounds of the orthant implicit form.
+
+    Raises
+    ------
+    InternalCheckError
+        The tangent ranks disagree with the dimension ``n1 + [t] + orthant_dimension``.
+    """
+    d, n1, n2, k = net.architecture
+    # the orthant builder reads only the architecture of its network; the function is in family.reference
+    placeholder = Network.from_layers([([[0] * n1 for _ in range(n2)], [0] * n2),
+                                       ([[0] * n2 for _ in range(k)], [0] * k)])
+    orthant = orthant_component(placeholder, family.reference, roles, stratum, orthant_dimension, cache, False, limits)
+    flat, symbols, constraints, sampler = _compose(net, family, orthant, roles)
+    dimension = n1 + (1 if family.parametric else 0) + orthant_dimension
+    pattern = ThreeLayerPattern(family, orthant.pattern)
+    implicit = _implicit(net, family, orthant, roles)
+    description = pattern.describe()
+    if implicit is None:
+        marker = "(no implicit form: "
+        reason = orthant.description.rsplit(marker, 1)[-1] if marker in orthant.description else "none built)"
+        description += " (no implicit form: the orthant component's: " + reason
+    built = make_component(net.architecture, pattern, flat, symbols, BasicSet(symbols, constraints), implicit,
+                           dimension, multiplicity=math.factorial(n1) * orthant.multiplicity, description=description,
+                           membership=_membership(net, family, roles, stratum), sampler=sampler, certify=certify,
+                           component_type=ThreeLayerComponent, family=family, orthant_dimension=orthant_dimension)
+    if built.dimension != dimension:
+        raise InternalCheckError("three-layer component: dimension changed while assembling")
+    return built

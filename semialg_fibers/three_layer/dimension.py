@@ -1,0 +1,125 @@
+"""The dimension of a three-layer fiber, without building its components.
+
+``dim F(theta) = max over the first-layer families of n1 + [t] + dim (orthant fiber of h)``
+(``docs/theory/three_layer.md``, Section 11): the orthant dimensions come from
+the role patterns and strata of :mod:`semialg_fibers.orthant.patterns`
+(proven per pattern), so nothing is built.  A constant function has a fiber of
+dimension ``N - k`` (proven).  The value carries the status of the fiber's
+completeness (:mod:`.fiber`): for ``n1, n2 >= 2`` it rests on Conjecture 10.6.
+
+:func:`row_type_dimension` is the closed rule read off the row types,
+``n1 + H + A + (D + L)(n1 + 1 + k) - r (n1 + k - r)``, ``r = min(L, n1, k)``
+(``A`` rows crossing the orthant, ``D`` dead, ``L`` linear, ``H`` hidden
+columns): the value of the generic second layer (the orthant's generic
+formula).  It is compared with :func:`fiber_dimension` in the tests; it
+fails on degenerate parameters, where the enumeration is what is right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..exceptions import NotDecidedError
+from ..limits import SearchLimits
+from ..network import Network
+from .fiber import FiberStatus, _constant, completeness, require_proven
+from .first_layer import has_full_row_rank
+from .hiding import hidden_hyperplanes
+from .rows import RowKind, check_three_layer, row_types
+
+__all__ = ["DimensionResult", "dimension_result", "fiber_dimension", "row_type_dimension"]
+
+_CONSTANT = ("docs/theory/three_layer.md, Proposition 11.1: a constant function has a fiber of dimension N - k (the "
+             "output bias is determined, all-dead second layers fill an open set of the rest); proven")
+
+
+@dataclass(frozen=True)
+class DimensionResult:
+    """``dim F(theta)`` with the status of the argument.
+
+    Attributes
+    ----------
+    dimension : int
+    status : FiberStatus
+        ``PROVEN`` or ``CONJECTURE`` (the dimension of the listed components,
+        which is the fiber's if Conjecture 10.6 holds; it is always a lower bound).
+    basis : str
+    """
+
+    dimension: int
+    status: FiberStatus
+    basis: str
+
+    def __int__(self) -> int:
+        return self.dimension
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"fiber_dimension": self.dimension, "status": str(self.status), "basis": self.basis}
+
+
+def dimension_result(net: Network, limits: SearchLimits | None = None) -> DimensionResult:
+    """The fiber dimension of a three-layer network with its status (module docstring).
+
+    Raises
+    ------
+    NotDecidedError
+        As :func:`.fiber.completeness` (except for constant functions, which are decided).
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> r = dimension_result(net); r.dimension, str(r.status)
+    (4, 'proven')
+    >>> dead = Network.from_layers([([[1, 2], [-1, 1]], [0, 0]), ([[-1, -1]], [-1]), ([[3]], [1])])
+    >>> dimension_result(dead).dimension == dead.num_parameters - 1
+    True
+    """
+    check_three_layer(net, "three-layer fiber_dimension")
+    if has_full_row_rank(net) and _constant(net):
+        return DimensionResult(net.num_parameters - net.output_dim, FiberStatus.PROVEN, _CONSTANT)
+    decided = completeness(net, limits)
+    return DimensionResult(decided.dimension, decided.status, decided.basis)
+
+
+def fiber_dimension(net: Network, limits: SearchLimits | None = None, allow_conjecture: bool = False) -> int:
+    """``dim F(theta)`` for a three-layer network (see :func:`dimension_result` for the status).
+
+    Raises
+    ------
+    NotDecidedError
+        As :func:`dimension_result`, and when the value rests on Conjecture
+        10.6 (``n1, n2 >= 2``) and ``allow_conjecture`` is False (it is then
+        the dimension of the listed components, a proven lower bound).
+
+    Examples
+    --------
+    The row-type rule: one hiding row with a hidden column (``H = 1``).
+
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> fiber_dimension(net), row_type_dimension(net)
+    (4, 4)
+    """
+    result = dimension_result(net, limits)
+    require_proven(result.status, allow_conjecture, "three-layer fiber_dimension")
+    return result.dimension
+
+
+def row_type_dimension(net: Network) -> int:
+    """``n1 + H + A + (D + L)(n1 + 1 + k) - r (n1 + k - r)``, ``r = min(L, n1, k)`` (generic rows; module docstring).
+
+    Raises
+    ------
+    NotDecidedError
+        Every row is dead (the rule does not apply: the fiber has dimension ``N - k``).
+    """
+    _, n1, n2, k = check_three_layer(net, "row_type_dimension")
+    kinds = [t.kind for t in row_types(net)]
+    dead = sum(1 for kind in kinds if kind in (RowKind.DEAD, RowKind.ZERO))
+    linear = kinds.count(RowKind.LINEAR)
+    if dead == n2:
+        raise NotDecidedError("row_type_dimension: every row is dead; the function is constant")
+    crossing = n2 - dead - linear
+    r = min(linear, n1, k)
+    hidden = len(hidden_hyperplanes(net))
+    return n1 + hidden + crossing + (dead + linear) * (n1 + 1 + k) - r * (n1 + k - r)

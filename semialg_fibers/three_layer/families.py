@@ -1,0 +1,353 @@
+"""The first layers of a fiber: families of affine changes of the first-layer coordinates.
+
+Write ``y = W1 x + b1`` and ``F(y) = g(s(y))``.  A parameter ``theta'`` with
+``W1' = P W1`` and ``y' = P y + q`` realizes ``f`` iff its second layer ``g'``
+satisfies ``g'(s(y')) = F(y)``, i.e. ``g' = h`` on the orthant for
+``h = F o B^{-1}``, ``B y = P y + q``, and that needs ``F o B^{-1}`` to depend
+on ``s(y')`` only.  So the fiber is a union, over the admissible ``B``, of
+(``B``'s first layer) x (the orthant fiber of ``h``)
+(``docs/theory/three_layer.md``, Section 10).  A :class:`FirstLayerFamily`
+is one family of such ``B`` with a common combinatorial type of ``h``:
+
+``y' = diag(mu) (M y + o + t e_c)``, ``mu > 0``, ``t`` in an interval (or no ``t``),
+
+and ``h_t(z) = h_{t0}(z - (t - t0) e_c)`` as canonical data on the orthant (the
+lines move with ``t``, the kinks and the linear part do not).  The families:
+
+* ``n1 >= 2`` (:func:`first_layer_families`): the orbit (``M = I``); for a hidden
+  column the hiding translation ``t >= t_min`` (closed); with one live row hiding
+  the column, every sign change ``M_sigma``.  Complete only under the
+  conjecture or theorems of the theory page (see :mod:`.fiber`).
+* ``n1 = 1``: every admissible ``B``, from the exact profile of ``F``
+  (:mod:`.profile`): ``y' = mu (y + t)`` with ``t > -y_*`` (the hiding translation
+  when ``y_* > 0``, a shifted first layer when the kink at 0 is visible) and the
+  end point ``t = -y_*``; when ``F`` is eventually constant,
+  ``y' = mu (t - y)`` with ``t > y^*`` and the end point ``t = y^*`` (the ramp flip).
+  Proven complete.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..exceptions import NotDecidedError
+from ..latex import Math
+from ..limits import SearchLimits, resolve
+from ..network import Network
+from ..onelayer.lines import collect_lines, line_key
+from ..orthant.canonical import OrthantData, canonical_data
+from .hiding import hidden_hyperplanes
+from .moves import sign_change_ratios
+from .profile import Profile, profile
+from .rows import check_three_layer, second_layer
+
+__all__ = ["FamilyKind", "Interval", "FirstLayerFamily", "first_layer_families", "shifted"]
+
+_ZERO, _ONE = Fraction(0), Fraction(1)
+
+
+class FamilyKind(enum.StrEnum):
+    """How a family's first layer relates to ``theta``'s (up to permutation and positive scaling)."""
+
+    ORBIT = "orbit"  #: the same first layer
+    TRANSLATION = "hiding translation"  #: the hidden neuron translated, t in the hiding interval
+    SIGN_CHANGE = "sign change"  #: first-layer neurons reversed through the hidden one
+    SHIFTED = "shifted"  #: n1 = 1: the visible first-layer kink moved into the constant region (t > 0)
+    BOUNDARY = "boundary"  #: n1 = 1: the hidden neuron at the end of its interval (the row becomes linear)
+    REVERSED = "reversed"  #: n1 = 1: the first layer reversed beyond the last breakpoint (t > y^*)
+    RAMP = "ramp flip"  #: n1 = 1: the first layer reversed at the last breakpoint
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A half-line ``[lower, +inf)`` or ``(lower, +inf)``; ``lower = None`` is all of ``R``.
+
+    >>> Interval(Fraction(-1), True).contains(-1), Interval(Fraction(0), False).contains(0)
+    (True, False)
+    """
+
+    lower: Fraction | None
+    closed: bool = True
+
+    def contains(self, t) -> bool:
+        """Membership of an exact number."""
+        if self.lower is None:
+            return True
+        t = Fraction(t)
+        return t >= self.lower if self.closed else t > self.lower
+
+    def sample(self, rng: random.Random) -> Fraction:
+        """A point of the interval's interior."""
+        step = Fraction(rng.randint(1, 9), rng.randint(1, 4))
+        return (self.lower if self.lower is not None else Fraction(rng.randint(-4, 4))) + step
+
+    def describe(self, name: str = "t") -> str:
+        """E.g. ``t >= -1/2``."""
+        if self.lower is None:
+            return f"{name} in R"
+        return f"{name} {'>=' if self.closed else '>'} {self.lower}"
+
+    def latex(self, name: str = "t") -> str:
+        """E.g. ``t \\geq - \\frac{1}{2}``."""
+        if self.lower is None:
+            return name + r" \in \mathbb{R}"
+        return name + (r" \geq " if self.closed else " > ") + _tex(self.lower)
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"lower": None if self.lower is None else str(self.lower), "closed": self.closed, "upper": None}
+
+
+@dataclass(frozen=True)
+class FirstLayerFamily:
+    """First layers ``y' = diag(mu) (M y + offset + t e_column)``, ``mu > 0``, and the orthant data of the second layer.
+
+    Attributes
+    ----------
+    kind : FamilyKind
+    matrix : tuple of rows
+        ``M`` (``n1 x n1``, invertible), in ``theta``'s coordinates ``y``.
+    offset : tuple of Fraction
+        ``o``.
+    column : int or None
+        The coordinate that ``t`` moves (None: no continuous parameter).
+    interval : Interval or None
+        The values of ``t``.
+    reference_t : Fraction
+        ``t0``, where :attr:`reference` is taken (0 without a parameter).
+    reference : OrthantData
+        Canonical data of ``h_{t0}``: the second layers of the family at ``t0``
+        are the orthant fiber of this function (in the coordinates ``M y + o``).
+    flipped : tuple of int
+        The first-layer neurons reversed by a sign change (0-based).
+    """
+
+    kind: FamilyKind
+    matrix: tuple[tuple[Fraction, ...], ...]
+    offset: tuple[Fraction, ...]
+    column: int | None
+    interval: Interval | None
+    reference_t: Fraction
+    reference: OrthantData
+    flipped: tuple[int, ...] = ()
+
+    @property
+    def parametric(self) -> bool:
+        """The family has the continuous parameter ``t``."""
+        return self.column is not None
+
+    @property
+    def width(self) -> int:
+        """``n1``."""
+        return len(self.matrix)
+
+    def base_layer(self, net: Network) -> tuple[tuple[tuple[Fraction, ...], ...], tuple[Fraction, ...]]:
+        """``(M W1, M b1 + o)``: the family's first layer at ``mu = 1`` and ``t = 0``."""
+        w1, b1 = net.layers[0].weight, net.layers[0].bias
+        n1, d = len(w1), len(w1[0])
+        M = self.matrix
+        weight = tuple(tuple(sum((M[l][m] * w1[m][c] for m in range(n1) if M[l][m]), _ZERO) for c in range(d))
+                       for l in range(n1))
+        bias = tuple(sum((M[l][m] * b1[m] for m in range(n1) if M[l][m]), self.offset[l]) for l in range(n1))
+        return weight, bias
+
+    def first_layer(self, net: Network, t=None) -> tuple[tuple[tuple[Fraction, ...], ...], tuple[Fraction, ...]]:
+        """``(M W1, M b1 + o + t e_c)``: the family's first layer with ``mu = 1``.
+
+        Raises
+        ------
+        ValueError
+            ``t`` is missing, not in the interval, or given for a family without a parameter.
+        """
+        weight, bias = self.base_layer(net)
+        bias = list(bias)
+        if self.parametric:
+            if t is None or not self.interval.contains(t):
+                raise ValueError(f"the family needs {self.interval.describe()}; got t = {t}")
+            bias[self.column] += Fraction(t)
+        elif t is not None:
+            raise ValueError("this family has no parameter t")
+        return weight, tuple(bias)
+
+    def data_at(self, t) -> OrthantData:
+        """Canonical orthant data of ``h_t``: lines moved by ``(t - t0) e_c``, ``g0 - (t - t0) G e_c``."""
+        if not self.parametric:
+            return self.reference
+        return shifted(self.reference, self.column, Fraction(t) - self.reference_t)
+
+    # ------------------------------------------------------------ words
+    def phrases(self) -> tuple[tuple, ...]:
+        """The first layer in words (plain text with math parts)."""
+        n1 = self.width
+        if self.kind == FamilyKind.ORBIT:
+            return (("the first layer of ", Math(r"\theta", "theta"), " up to permutation and positive scaling"),)
+        if self.kind in (FamilyKind.TRANSLATION, FamilyKind.SIGN_CHANGE):
+            out = []
+            if self.flipped:
+                names = ", ".join(str(l + 1) for l in self.flipped)
+                out.append((f"first-layer neuron{'s' if len(self.flipped) > 1 else ''} {names} reversed through the "
+                            f"hidden neuron {self.column + 1} (sign change)",))
+            if self.parametric:
+                out.append((f"hidden neuron {self.column + 1} translated by ",
+                            Math(self.interval.latex(), self.interval.describe()),
+                            " (hiding translation)"))
+            return tuple(out) or (("the first layer of ", Math(r"\theta", "theta"), " up to permutation and positive "
+                                   "scaling"),)
+        if self.kind == FamilyKind.SHIFTED:
+            return (("first layer ", Math(r"y' = \mu (y + t)", "y' = mu (y + t)"), " with ",
+                     Math(self.interval.latex(), self.interval.describe()),
+                     ": its kink moved into the region where the function is constant"),)
+        if self.kind == FamilyKind.BOUNDARY:
+            end = -self.offset[0]
+            return (("first layer ", Math(rf"y' = \mu (y - {_tex(end)})", f"y' = mu (y - {end})"),
+                     ": the hidden neuron at the end of its translation interval"),)
+        if self.kind == FamilyKind.REVERSED:
+            return (("reversed first layer ", Math(r"y' = \mu (t - y)", "y' = mu (t - y)"), " with ",
+                     Math(self.interval.latex(), self.interval.describe()),
+                     " beyond the last breakpoint of the function"),)
+        end = self.offset[0]
+        return (("reversed first layer ", Math(rf"y' = \mu ({_tex(end)} - y)", f"y' = mu ({end} - y)"),
+                 " at the last breakpoint (ramp flip)"),) if n1 == 1 else ()
+
+    def describe(self) -> str:
+        """The first layer in words."""
+        from ..latex import phrase_text
+
+        return "; ".join(phrase_text(p) for p in self.phrases())
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"kind": str(self.kind), "matrix": [[str(v) for v in row] for row in self.matrix],
+                "offset": [str(v) for v in self.offset], "column": self.column,
+                "interval": None if self.interval is None else self.interval.to_dict(),
+                "reference_t": str(self.reference_t), "flipped": list(self.flipped)}
+
+
+def _tex(value: Fraction) -> str:
+    import sympy
+
+    return sympy.latex(sympy.Rational(value.numerator, value.denominator))
+
+
+def shifted(data: OrthantData, column: int, amount) -> OrthantData:
+    """The canonical data of ``z -> h(z - amount e_column)`` from that of ``h`` (lines moved, ``g0`` adjusted).
+
+    Valid as orthant data when every moved line still meets the open orthant
+    (the caller's family guarantees it on its interval).
+
+    >>> from semialg_fibers.orthant import canonical_data
+    >>> h = canonical_data(Network.from_layers([([[1, -1]], [-1]), ([[2]], [0])]))   # 2 s(z1 - z2 - 1)
+    >>> [(u.line, u.kink) for u in shifted(h, 0, 1).lines]
+    [((Fraction(1, 1), Fraction(-1, 1), Fraction(-2, 1)), (Fraction(2, 1),))]
+    """
+    amount = Fraction(amount)
+    if not amount:
+        return data
+    lines = []
+    for u in data.lines:
+        line = list(u.line)
+        line[-1] -= amount * line[column]
+        lines.append((line_key(tuple(line))[0], u.kink))
+    constant = tuple(c - amount * row[column] for c, row in zip(data.constant, data.linear))
+    return collect_lines(lines, data.input_dim, data.output_dim, data.linear, constant, OrthantData)
+
+
+def _identity(n: int) -> tuple[tuple[Fraction, ...], ...]:
+    return tuple(tuple(_ONE if i == j else _ZERO for j in range(n)) for i in range(n))
+
+
+def _one_dimensional(net: Network, p: Profile) -> tuple[FirstLayerFamily, ...]:
+    """Every admissible first layer of a network with ``n1 = 1`` (``docs/theory/three_layer.md``, Section 10.2)."""
+    if p.is_constant:
+        return ()
+    plus, minus = ((_ONE,),), ((-_ONE,),)
+    first, last = p.first, p.last
+    out = []
+    if first > 0:  # hidden kink: the hiding translation and its end point
+        out.append(FirstLayerFamily(FamilyKind.TRANSLATION, plus, (_ZERO,), 0, Interval(-first, False), _ZERO,
+                                    p.shifted_data(0)))
+        out.append(FirstLayerFamily(FamilyKind.BOUNDARY, plus, (-first,), None, None, _ZERO, p.shifted_data(first)))
+    else:
+        out.append(FirstLayerFamily(FamilyKind.ORBIT, plus, (_ZERO,), None, None, _ZERO, p.shifted_data(0)))
+        out.append(FirstLayerFamily(FamilyKind.SHIFTED, plus, (_ZERO,), 0, Interval(_ZERO, False), _ONE,
+                                    p.shifted_data(-1)))
+    if last is not None:
+        out.append(FirstLayerFamily(FamilyKind.REVERSED, minus, (_ZERO,), 0, Interval(last, False), last + 1,
+                                    p.reversed_data(last + 1)))
+        out.append(FirstLayerFamily(FamilyKind.RAMP, minus, (last,), None, None, _ZERO, p.reversed_data(last)))
+    return tuple(out)
+
+
+def first_layer_families(net: Network, limits: SearchLimits | None = None) -> tuple[FirstLayerFamily, ...]:
+    """The families of first layers listed in the module docstring.
+
+    Parameters
+    ----------
+    net : Network
+        A three-layer network ``(d, n1, n2, k)``.
+    limits : SearchLimits, optional
+        ``limits.subsets`` bounds the number of sign-change families (``2^m``).
+
+    Returns
+    -------
+    tuple of FirstLayerFamily
+        ``theta``'s own family first.  Empty when ``n1 = 1`` and ``f`` is constant.
+
+    Raises
+    ------
+    NotDecidedError
+        More sign-change families than ``limits.subsets``.
+
+    Notes
+    -----
+    Every family is *sound*: each member combined with any second layer of
+    the orthant fiber of its ``h`` realizes ``f`` (the moves are identities).
+    Whether the families exhaust the fiber is decided in :mod:`.fiber`.
+
+    Examples
+    --------
+    One live row hiding column 1 (``n1 = 2``): the orbit with its translation
+    and the sign change of neuron 2.
+
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> [(str(f.kind), f.flipped, f.interval.describe()) for f in first_layer_families(net)]
+    [('hiding translation', (), 't >= -1/2'), ('sign change', (1,), 't >= -1/2')]
+
+    The ramp ``1 - s(1 - s(y))``: the orbit, the shifted first layers, the
+    reversed ones and the ramp flip.
+
+    >>> ramp = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])
+    >>> [str(f.kind) for f in first_layer_families(ramp)]
+    ['orbit', 'shifted', 'reversed', 'ramp flip']
+    """
+    _, n1, _, _ = check_three_layer(net, "first_layer_families")
+    if n1 == 1:
+        return _one_dimensional(net, profile(net))
+    limits = resolve(limits)
+    reference = canonical_data(second_layer(net))
+    identity = _identity(n1)
+    hidden = hidden_hyperplanes(net)
+    if not hidden:
+        return (FirstLayerFamily(FamilyKind.ORBIT, identity, (_ZERO,) * n1, None, None, _ZERO, reference),)
+    out = []
+    for h in hidden:
+        i = h.column
+        interval = Interval(h.lower, True)
+        ratios = sign_change_ratios(net, i)
+        if limits.exceeded("subsets", 2 ** len(ratios)):
+            raise NotDecidedError(f"first_layer_families: 2^{len(ratios)} sign changes through hidden column {i + 1} "
+                                  f"exceed the limit subsets = {limits.subsets}")
+        for size in range(len(ratios) + 1):
+            for chosen in itertools.combinations(sorted(ratios), size):
+                rows = [list(r) for r in identity]
+                for l in chosen:
+                    rows[l][l] = -_ONE
+                    rows[i][l] = ratios[l]
+                kind = FamilyKind.SIGN_CHANGE if chosen else FamilyKind.TRANSLATION
+                out.append(FirstLayerFamily(kind, tuple(tuple(r) for r in rows), (_ZERO,) * n1, i, interval, _ZERO,
+                                            reference, tuple(chosen)))
+    return tuple(out)

@@ -1,0 +1,291 @@
+"""The fiber of a three-layer network as a union of components, and when that union is the whole fiber.
+
+One way: the first-layer families (:mod:`.families`), for each the nonempty
+role patterns and strata of the orthant fiber of its second-layer function
+(:mod:`semialg_fibers.orthant.patterns`), one component per family, pattern and
+stratum (:mod:`.components`), collected in a :class:`ThreeLayerFiber` with the
+status of its completeness (``docs/theory/three_layer.md``, Section 10):
+
+* ``n1 = 1`` (``W1 != 0``, ``f`` not constant): **proven** complete, any parameter;
+* ``n2 = 1``, ``n1 >= 2`` (predicates G1-G3, the row not dead): **proven**;
+* ``n1, n2 >= 2`` with G1-G7 and *no spare row* (no representation in the
+  families has a dead, zero-output or silent second-layer neuron): complete
+  under **Conjecture 10.6**, reported with ``status = CONJECTURE``;
+* otherwise :class:`~semialg_fibers.exceptions.NotDecidedError` names the reason:
+  a failing predicate, a constant function, or spare rows (which allow first
+  layers outside the families, e.g. the dead-row revivals).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from ..components import Fiber
+from ..exceptions import NotDecidedError
+from ..limits import SearchLimits, resolve
+from ..network import Network
+from ..orthant.canonical import canonical_data
+from ..orthant.patterns import role_patterns
+from .components import ThreeLayerComponent, component
+from .families import FirstLayerFamily, first_layer_families
+from .first_layer import has_full_row_rank
+from .genericity import Predicate, genericity
+from .profile import profile
+from .rows import check_three_layer, second_layer
+
+__all__ = ["FiberStatus", "Completeness", "ThreeLayerFiber", "completeness", "require_proven", "fiber_components",
+           "fiber", "family_patterns"]
+
+
+class FiberStatus(enum.StrEnum):
+    """How the completeness of a listed fiber is known."""
+
+    PROVEN = "proven"  #: a theorem of docs/theory/three_layer.md, Section 10
+    CONJECTURE = "conjecture"  #: complete if Conjecture 10.6 holds
+
+
+_PROVEN_N1 = ("docs/theory/three_layer.md, Theorem 10.2 (n1 = 1): every parameter realizing f has first layer "
+              "p W1 and is in one of the listed families; proven for every non-constant f")
+_PROVEN_N2 = ("docs/theory/three_layer.md, Theorem 10.4 (n2 = 1): a single live row determines the first layer up "
+              "to permutation, positive scaling, the hiding translation and the sign change; proven under G1-G3")
+_CONJECTURE = ("docs/theory/three_layer.md, Conjecture 10.6: for n1, n2 >= 2, G1-G7 and no spare second-layer row, "
+               "every parameter realizing f has its first layer in the listed families (orbit, hiding translation, "
+               "sign change); checked by the exhaustive search of three_layer.search, not proven")
+
+
+#: The basis statements in LaTeX text mode (for documents; the plain ones carry the file names).
+_LATEX = {
+    _PROVEN_N1: (r"The union is the whole fiber: Theorem 10.2 of the three-layer theory ($n_1 = 1$), proven for "
+                 r"every parameter whose function is not constant."),
+    _PROVEN_N2: (r"The union is the whole fiber: Theorem 10.4 of the three-layer theory ($n_2 = 1$), proven under "
+                 r"the predicates G1--G3."),
+    _CONJECTURE: (r"The union is the whole fiber if Conjecture 10.6 of the three-layer theory holds: for "
+                  r"$n_1, n_2 \geq 2$, the predicates G1--G7 and no spare second-layer row, every parameter "
+                  r"realizing $f$ has its first layer in the listed families (orbit, hiding translation, sign "
+                  r"change). The conjecture is checked by an exhaustive search on small architectures, not proven."),
+}
+
+
+@dataclass(frozen=True)
+class Completeness:
+    """Whether the listed families exhaust the fiber, and why.
+
+    Attributes
+    ----------
+    status : FiberStatus
+    basis : str
+        The theorem or conjecture it rests on.
+    families : tuple of FirstLayerFamily
+    patterns : tuple
+        Per family, the nonempty ``(role pattern, ((stratum, dimension), ...))`` of its orthant fiber.
+    """
+
+    status: FiberStatus
+    basis: str
+    families: tuple[FirstLayerFamily, ...]
+    patterns: tuple
+
+    @property
+    def proven(self) -> bool:
+        """True iff the completeness is a theorem."""
+        return self.status == FiberStatus.PROVEN
+
+    @property
+    def dimension(self) -> int:
+        """The maximum dimension over the listed components (none is built)."""
+        return max(len(f.matrix) + (1 if f.parametric else 0) + dim
+                   for f, pats in zip(self.families, self.patterns) for _, strata in pats for _, dim in strata)
+
+
+def family_patterns(family: FirstLayerFamily, n2: int, limits: SearchLimits | None = None, cache=None) -> tuple:
+    """The nonempty role patterns (with strata) of the orthant fiber of ``family.reference`` with ``n2`` neurons."""
+    return tuple(role_patterns(family.reference, n2, {} if cache is None else cache, limits))
+
+
+def _constant(net: Network) -> bool:
+    """``f`` is constant (``W1`` of full row rank assumed for ``n1 >= 2``)."""
+    if net.architecture[1] == 1:
+        return profile(net).is_constant
+    data = canonical_data(second_layer(net))
+    return not data.lines and not any(any(row) for row in data.linear)
+
+
+def completeness(net: Network, limits: SearchLimits | None = None) -> Completeness:
+    """Decide whether the families of :func:`.families.first_layer_families` exhaust the fiber (module docstring).
+
+    Raises
+    ------
+    NotDecidedError
+        The reason the fiber is not decided: ``W1`` not of full row rank (G1),
+        a constant function, a failing predicate, spare second-layer rows, or a
+        search beyond ``limits``.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [-1, 1]), ([[3, -2]], [1])])
+    >>> str(completeness(net).status)
+    'conjecture'
+    >>> ramp = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])
+    >>> c = completeness(ramp); str(c.status), len(c.families)
+    ('proven', 4)
+    """
+    d, n1, n2, k = check_three_layer(net, "three-layer fiber")
+    limits = resolve(limits)
+    if not has_full_row_rank(net):
+        raise NotDecidedError(f"three-layer fiber: W1 does not have full row rank (G1 fails: "
+                              f"{genericity(net)[Predicate.G1].detail}); the fiber is decided for bottleneck networks "
+                              "whose first layer reaches every y")
+    if _constant(net):
+        raise NotDecidedError("three-layer fiber: f is constant; its fiber (every parameter computing the constant, "
+                              "of dimension N - k) contains networks of every structure and is not listed")
+    if n1 == 1:
+        families = first_layer_families(net, limits)
+        patterns = tuple(family_patterns(f, n2, limits) for f in families)
+        return Completeness(FiberStatus.PROVEN, _PROVEN_N1, families, patterns)
+    report = genericity(net)
+    if not report:
+        failing = "; ".join(f"{r.predicate} ({r.statement}) fails: {r.detail}" for r in report.failing)
+        raise NotDecidedError(f"three-layer fiber: the parameter is outside the generic set where the fiber is "
+                              f"decided: {failing}")
+    families = first_layer_families(net, limits)
+    shared = family_patterns(families[0], n2, limits)  # every family of n1 >= 2 has the same second layer
+    patterns = tuple(shared for _ in families)
+    if n2 == 1:
+        return Completeness(FiberStatus.PROVEN, _PROVEN_N2, families, patterns)
+    spare = [roles for roles, _ in shared if roles.dead or roles.zero_output or roles.silent]
+    if spare:
+        raise NotDecidedError(
+            "three-layer fiber: spare second-layer rows: a representation with this first layer leaves a row unused "
+            f"({spare[0].describe()}), and spare rows allow first layers outside the orbit, translation and "
+            "sign-change families (dead-row revivals, translated visible neurons: docs/theory/three_layer.md, "
+            "Section 10.5), which are not classified")
+    return Completeness(FiberStatus.CONJECTURE, _CONJECTURE, families, patterns)
+
+
+def require_proven(status: FiberStatus, allow_conjecture: bool, what: str) -> None:
+    """Raise :class:`NotDecidedError` when a result rests on Conjecture 10.6 and that is not allowed."""
+    if status == FiberStatus.CONJECTURE and not allow_conjecture:
+        raise NotDecidedError(
+            f"{what}: the listed components are the whole fiber only if Conjecture 10.6 holds (generic "
+            "parameters with n1, n2 >= 2: docs/theory/three_layer.md, Section 10.6; claimed as a theorem by "
+            "Gegenfurtner, Grillo and Montufar, not proven here); pass allow_conjecture=True "
+            "(command line: --allow-conjecture) to obtain them with status 'conjecture'")
+
+
+@dataclass(frozen=True)
+class ThreeLayerFiber(Fiber):
+    """The fiber of a three-layer network with the status of its completeness.
+
+    Extra attributes (beyond :class:`~semialg_fibers.components.Fiber`)
+    ---------------------------------------------------------------------
+    status : FiberStatus
+        ``PROVEN``, or ``CONJECTURE`` (the union is the whole fiber if Conjecture 10.6 holds).
+    basis : str
+        The theorem or conjecture.
+    families : tuple of FirstLayerFamily
+    """
+
+    status: FiberStatus = FiberStatus.PROVEN
+    basis: str = ""
+    families: tuple = ()
+
+    @property
+    def proven(self) -> bool:
+        """True iff the union is proven to be the whole fiber."""
+        return self.status == FiberStatus.PROVEN
+
+    @property
+    def completeness_note(self) -> str:
+        """One sentence for reports: what the completeness rests on."""
+        if self.proven:
+            return f"The union is the whole fiber ({self.basis})."
+        return f"The union is the whole fiber if a conjecture holds ({self.basis})."
+
+    def latex(self, title: str | None = None) -> str:
+        """As :meth:`Fiber.latex`, followed by the completeness status."""
+        from ..latex import escape_text
+
+        return super().latex(title) + "\n" + _LATEX.get(self.basis, escape_text(self.completeness_note)) + "\n"
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary, with the status, its basis and the first-layer families."""
+        out = super().to_dict()
+        out.update(status=str(self.status), basis=self.basis, families=[f.to_dict() for f in self.families])
+        return out
+
+
+def fiber_components(net: Network, certify: bool = True, limits: SearchLimits | None = None,
+                     decided: Completeness | None = None) -> Iterator[Callable[[], ThreeLayerComponent]]:
+    """Lazily yield one thunk per component (family, orthant pattern, stratum)."""
+    decided = completeness(net, limits) if decided is None else decided
+    for family, patterns in zip(decided.families, decided.patterns):
+        cache: dict = {}
+        for roles, strata in patterns:
+            for s, dim in strata:
+                yield (lambda family=family, roles=roles, s=s, dim=dim, cache=cache:
+                       component(net, family, roles, s, dim, cache, certify, limits))
+
+
+def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True,
+          limits: SearchLimits | None = None, allow_conjecture: bool = False) -> ThreeLayerFiber:
+    """The fiber ``{theta' : f_theta' = f_theta}`` of a three-layer network as a union of components.
+
+    Parameters
+    ----------
+    net : Network
+        Architecture ``(d, n1, n2, k)`` with ``W1`` of full row rank.
+    limit : int, optional
+        Build at most this many components; the rest are counted (``omitted``).
+    progress : bool or callable
+        Progress output for long enumerations.
+    certify : bool
+        Certify each component's dimension by exact tangent ranks (default).
+    limits : SearchLimits, optional
+        Bounds of the orientation searches and implicit forms.
+    allow_conjecture : bool
+        For ``n1, n2 >= 2`` the union is the whole fiber only if Conjecture
+        10.6 holds: by default that is "not proven complete" and raises; with
+        ``True`` the union is returned with ``status = CONJECTURE``.
+
+    Returns
+    -------
+    ThreeLayerFiber
+        Components of type :class:`~.components.ThreeLayerComponent`, ``theta``'s
+        own family first; ``status`` says whether the union is proven to be the
+        whole fiber or rests on Conjecture 10.6.
+
+    Raises
+    ------
+    NotDecidedError
+        When the completeness is not decided (:func:`completeness` names the
+        reason), or rests on Conjecture 10.6 and ``allow_conjecture`` is False.
+
+    Examples
+    --------
+    Two rows crossing the orthant (no dead, linear or hidden row): the fiber is
+    the orbit of permutations and scalings, ``2! 2!`` copies of dimension 4.
+
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])])
+    >>> f = fiber(net, allow_conjecture=True)
+    >>> f.dimension, [(c.dimension, c.multiplicity) for c in f], str(f.status)
+    (4, [(4, 4)], 'conjecture')
+    >>> fiber(net)
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.exceptions.NotDecidedError: three-layer fiber: the listed components are the whole fiber only if Conjecture 10.6 holds ...
+
+    The ramp ``1 - s(1 - s(x))`` (``n1 = 1``, proven): its orbit and the ramp flip.
+
+    >>> ramp = fiber(Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])]))
+    >>> [str(c.family.kind) for c in ramp], ramp.proven
+    (['orbit', 'ramp flip'], True)
+    """
+    check_three_layer(net, "three_layer.fiber")
+    decided = completeness(net, limits)
+    require_proven(decided.status, allow_conjecture, "three-layer fiber")
+    base = Fiber.from_components(net, fiber_components(net, certify, limits, decided), limit=limit,
+                                 dimension=decided.dimension, progress=progress)
+    return ThreeLayerFiber(base.network, base.components, base.omitted, base.dimension, decided.status, decided.basis,
+                           decided.families)
