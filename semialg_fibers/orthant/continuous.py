@@ -18,9 +18,9 @@ On ``R^m_{>=0}`` (``docs/theory/orthant.md``) a linear neuron (row
 from __future__ import annotations
 
 from ..exact import to_rational
-from ..exceptions import DomainError, ShapeError
+from ..exceptions import DomainError
 from ..network import Network
-from ..shallow.continuous import mix_neurons
+from ..shallow.continuous import mix_neurons, set_dead_output_weights
 from ..symmetries import (
     zero_output_freedom,
     Symmetry,
@@ -111,11 +111,7 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
 
             def dead(net_, v_new, row_new=None, i=i):
                 layers = _layers(net_)
-                values = [to_rational(x, f"v[{r}]") for r, x in enumerate(v_new)]
-                if len(values) != k:
-                    raise ShapeError(f"dead-neuron freedom: expected {k} output weights, got {len(values)}")
-                for r in range(k):
-                    layers[1][0][r][i] = values[r]
+                set_dead_output_weights(layers, i, v_new, k)
                 if row_new is not None:
                     new = [to_rational(x, f"row[{j}]") for j, x in enumerate(row_new)]
                     if len(new) != m + 1 or any(x > 0 for x in new):

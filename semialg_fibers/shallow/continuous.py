@@ -45,7 +45,7 @@ from ..symmetries import (
 )
 from ..onelayer.lines import NeuronKind, neuron_infos
 
-__all__ = ["continuous_symmetries", "mix_neurons"]
+__all__ = ["continuous_symmetries", "mix_neurons", "set_dead_output_weights"]
 
 
 def _layers(net: Network) -> list:
@@ -125,6 +125,15 @@ def _cancelling_field(arch, group, positive, lead) -> VectorField:
                                            f"{[i + 1 for i in group]} (cancelling group)")
 
 
+def set_dead_output_weights(layers, i: int, values, k: int) -> None:
+    """Write the ``k`` output weights of the dead neuron ``i`` into ``layers`` (exact, count checked)."""
+    new = [to_rational(x, f"v[{r}]") for r, x in enumerate(values)]
+    if len(new) != k:
+        raise ShapeError(f"dead-neuron freedom: expected {k} output weights, got {len(new)}")
+    for r in range(k):
+        layers[1][0][r][i] = new[r]
+
+
 def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
     """Every continuous symmetry present at a shallow network on ``R^m``, with generators and exact actions.
 
@@ -167,11 +176,7 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
 
             def action(net_, v_new, b_new=None, i=i):
                 layers = _layers(net_)
-                values = [to_rational(x, f"v[{r}]") for r, x in enumerate(v_new)]
-                if len(values) != k:
-                    raise ShapeError(f"dead-neuron freedom: expected {k} output weights, got {len(values)}")
-                for r in range(k):
-                    layers[1][0][r][i] = values[r]
+                set_dead_output_weights(layers, i, v_new, k)
                 if b_new is not None:
                     b = to_rational(b_new, "b")
                     if b > 0:
