@@ -17,6 +17,10 @@ from three_layer_helpers import pattern_multisets, with_pattern
 
 I2 = ([[1, 0], [0, 1]], [0, 0])
 RIGID = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [1])])
+#: n1 = 3 with column 3 of W2 negative: three positive columns of [W2 | b2] remain (Steps 3 and 4 use the others)
+NEGATIVE_COLUMN = Network.from_layers([([[1, 0, 1], [0, 1, 1], [2, 1, -1]], [0, "1/2", -1]),
+                                       ([[2, -1, -3], [-1, 3, "-1/2"], [1, 1, -2]], [1, -2, "1/3"]),
+                                       ([[1, 2, -1]], [0])])
 
 
 def _masked_sum(net, i, m):
@@ -83,8 +87,12 @@ REASONS = [
     ("G1", Network.from_layers([([[1, 2], [2, 4]], [0, 0]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [0])]), "G1"),
     ("G4", Network.from_layers([I2, ([[2, -1], [4, 3]], [1, 2]), ([[1, 2]], [0])]), "G4 fails"),
     ("G8", Network.from_layers([I2, ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [0])]), "G8 fails"),
-    ("P+ column", Network.from_layers([I2, ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])]), "column 2 of W2"),
-    ("P+ bias", Network.from_layers([I2, ([[2, -1], [-1, 3]], [-1, -2]), ([[3, 1]], [1])]), "b2 has no positive"),
+    ("P+ column", Network.from_layers([I2, ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])]),
+     "only 2 columns of [W2 | b2] have a positive entry (column 1 of W2, b2)"),
+    ("P+ bias", Network.from_layers([I2, ([[2, -1], [-1, 3]], [-1, -2]), ([[3, 1]], [1])]),
+     "only 2 columns of [W2 | b2] have a positive entry (column 1 of W2, column 2 of W2)"),
+    ("P+ n1 = 3", Network.from_layers([([[1, 0, 0], [0, 1, 0], [0, 0, 1]], [0, 0, 0]),
+                                       ([[2, -1, -1], [1, -3, -2]], [-1, 1]), ([[3, -2]], [1])]), "only 2 columns"),
     ("linear row", Network.from_layers([I2, ([[1, 2], [-1, -2]], [1, -3]), ([[1, 3]], [0])]), "row 1 is linear"),
     ("dead row", Network.from_layers([I2, ([[2, -1], [1, 3], [-1, -2]], [1, -1, -3]), ([[1, 2, 1]], [0])]),
      "row 3 is dead"),
@@ -98,8 +106,9 @@ def test_rigidity_names_the_failing_hypothesis(name, net, reason):
 
 
 def test_positive_columns():
-    assert positive_columns(RIGID) == ()
-    assert positive_columns(REASONS[5][1]) == (2,)
+    assert positive_columns(RIGID) == (0, 1, 2)
+    assert positive_columns(REASONS[5][1]) == (0, 1)
+    assert positive_columns(NEGATIVE_COLUMN) == (0, 1, 3) and rigidity(NEGATIVE_COLUMN)
 
 
 def test_fiber_and_identifiability_are_proven_in_the_class():
@@ -114,8 +123,8 @@ def test_fiber_and_identifiability_are_proven_in_the_class():
 
 def test_dead_and_linear_rows_are_needed():
     """P+ and G8 hold, but a linear and a dead row: a translated visible neuron realizes f (Step 6 fails)."""
-    linear = REASONS[6][1]
-    assert masked_sums(linear) and positive_columns(linear) == ()
+    linear = REASONS[7][1]
+    assert masked_sums(linear) and positive_columns(linear) == (0, 1, 2)
     moved = Network.from_layers([([[1, 0], [0, 1]], [1, 0]), ([[1, 0], [0, 2]], [-1, 1]), ([[1, 1]], [0])])
     assert oracle(linear, moved)  # first-layer hyperplane y_1 = -1 is not one of theta's
     with pytest.raises(NotDecidedError):
@@ -125,7 +134,7 @@ def test_dead_and_linear_rows_are_needed():
 def test_the_g6_example_is_outside_the_class():
     """Section 4's example with another class of representations fails G8 and P+."""
     net = Network.from_layers([I2, ([["1/2", -1], ["5/3", "-3/2"]], [2, "2/3"]), ([[-3, 2]], [0])])
-    assert not masked_sums(net) and masked_sums(net).witness == (1, 0, (0, 1)) and positive_columns(net) == (1,)
+    assert not masked_sums(net) and masked_sums(net).witness == (1, 0, (0, 1)) and positive_columns(net) == (0, 2)
     assert _masked_sum(net, 1, 0) == _masked_sum(net, 1, 2) == (0,)  # V(2, 1) = V(2, 0) = 0 in 1-based terms
 
 
@@ -168,6 +177,12 @@ def _check_search(n1, n2, k, count, seed):
 @pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 1, 4), (2, 3, 1, 4)], ids=str)
 def test_the_search_finds_only_the_first_layer_of_theta(n1, n2, k, count):
     _check_search(n1, n2, k, count, seed=n1 * 100 + n2 * 10 + k)
+
+
+def test_the_search_with_a_negative_column():
+    """n1 = 3, column 3 of W2 negative (P+ with three positive columns, not every column)."""
+    found = representations(NEGATIVE_COLUMN, UNLIMITED)
+    assert found and all(_same_first_layer(NEGATIVE_COLUMN, r.network) for r in found)
 
 
 @pytest.mark.slow

@@ -8,8 +8,8 @@ status of its completeness (``docs/theory/three_layer.md``, Section 10):
 
 * ``n1 = 1`` (``W1 != 0``, ``f`` not constant): **proven** complete, any parameter;
 * ``n2 = 1``, ``n1 >= 2`` (predicates G1-G3, the row not dead): **proven**;
-* ``n1, n2 >= 2`` in the class of Theorem 7.1 (G1-G8, every column of
-  ``[W2 | b2]`` with a positive entry, no dead, linear or zero-output row:
+* ``n1, n2 >= 2`` in the class of Theorem 7.1 (G1-G8, at least three columns
+  of ``[W2 | b2]`` with a positive entry, no dead, linear or zero-output row:
   :func:`.rigidity.rigidity`): **proven**, the fiber is the orbit family;
 * other ``n1, n2 >= 2`` with G1-G7 and *no spare row* (no representation in the
   families has a dead, zero-output or silent second-layer neuron): complete
@@ -67,7 +67,7 @@ _LATEX = {
     _PROVEN_N2: (r"The union is the whole fiber: Theorem 10.4 of the three-layer theory ($n_2 = 1$), proven under "
                  r"the predicates G1--G3."),
     _PROVEN_RIGID: (r"The union is the whole fiber: Theorem 7.1 of the three-layer theory ($n_1 \geq 2$, the "
-                    r"predicates G1--G8, every column of $[W_2 \mid b_2]$ with a positive entry, no dead, linear or "
+                    r"predicates G1--G8, at least three columns of $[W_2 \mid b_2]$ with a positive entry, no dead, linear or "
                     r"zero-output row): every parameter realizing $f$ has the first layer of $\theta$ up to "
                     r"permutation and positive scaling."),
     _CONJECTURE: (r"The union is the whole fiber if Conjecture 10.6 of the three-layer theory holds: for "

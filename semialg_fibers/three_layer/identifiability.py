@@ -15,8 +15,8 @@ identity, so the verdict "not identifiable" is proven for every parameter):
 When none applies and the predicates G1-G7 hold, the parameter is
 identifiable: **proven** for ``n1 = 1`` and for ``n2 = 1``
 (``docs/theory/three_layer.md``, Section 6) and for ``n1, n2 >= 2`` in the
-class of Theorem 7.1 (G8 and every column of ``[W2 | b2]`` with a positive
-entry: :func:`.rigidity.rigidity`); otherwise for ``n1, n2 >= 2`` the verdict
+class of Theorem 7.1 (G8 and at least three columns of ``[W2 | b2]`` with a
+positive entry: :func:`.rigidity.rigidity`); otherwise for ``n1, n2 >= 2`` the verdict
 rests on the **conjecture** of Section 7 (visible first-layer hyperplanes of
 two generic representations coincide), checked by the exhaustive search of
 :mod:`.search` on small architectures.  Outside G1-G7 the answer is

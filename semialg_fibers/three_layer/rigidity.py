@@ -2,8 +2,9 @@
 
 ``docs/theory/three_layer.md``, Section 7.1 proves: if ``n1 >= 2``, ``theta``
 satisfies the predicates G1-G7 (:func:`.genericity.genericity`) and G8
-(:func:`.genericity.masked_sums`), every column of ``[W2 | b2]`` has a positive
-entry (the class *P+*) and no row is dead, linear or has a zero output column,
+(:func:`.genericity.masked_sums`), at least three columns of ``[W2 | b2]`` have a
+positive entry (the class *P+*; for ``n1 = 2`` every column) and no row is
+dead, linear or has a zero output column,
 then every parameter realizing ``f`` has ``theta``'s first layer up to
 permutation and positive scaling.  So Conjecture V holds there, the fiber is
 the orbit family (proven complete) and, with no other mechanism, ``theta`` is
@@ -22,8 +23,8 @@ from .rows import RowKind, check_three_layer, row_types
 __all__ = ["Rigidity", "positive_columns", "rigidity", "THEOREM"]
 
 #: The statement the results rest on, for ``basis`` strings.
-THEOREM = ("docs/theory/three_layer.md, Theorem 7.1: for n1 >= 2, G1-G8, every column of [W2 | b2] with a positive "
-           "entry and no dead, linear or zero-output row, every parameter realizing f has the first layer of theta up "
+THEOREM = ("docs/theory/three_layer.md, Theorem 7.1: for n1 >= 2, G1-G8, at least three columns of [W2 | b2] with a "
+           "positive entry and no dead, linear or zero-output row, every parameter realizing f has the first layer of theta up "
            "to permutation and positive scaling")
 
 
@@ -46,18 +47,18 @@ class Rigidity:
 
 
 def positive_columns(net: Network) -> tuple[int, ...]:
-    """The columns of ``[W2 | b2]`` with no positive entry (0-based, ``n1`` is the bias); empty in the class P+.
+    """The columns of ``[W2 | b2]`` with a positive entry (0-based, ``n1`` is the bias); at least three in the class P+.
 
     Examples
     --------
     >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])])
     >>> positive_columns(net)
-    (1,)
+    (0, 2)
     """
     check_three_layer(net, "positive_columns")
     weight, bias = net.layers[1].weight, net.layers[1].bias
     columns = [list(col) for col in zip(*weight)] + [list(bias)]
-    return tuple(m for m, col in enumerate(columns) if not any(v > 0 for v in col))
+    return tuple(m for m, col in enumerate(columns) if any(v > 0 for v in col))
 
 
 def rigidity(net: Network) -> Rigidity:
@@ -89,7 +90,7 @@ def rigidity(net: Network) -> Rigidity:
     True
     >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])])
     >>> rigidity(net).reason
-    'column 2 of W2 has no positive entry (the class P+ of Theorem 7.1 needs one in every column of [W2 | b2])'
+    'only 2 columns of [W2 | b2] have a positive entry (column 1 of W2, b2); the class P+ of Theorem 7.1 needs 3'
     """
     _, n1, _, _ = check_three_layer(net, "rigidity")
     if n1 < 2:
@@ -103,15 +104,14 @@ def rigidity(net: Network) -> Rigidity:
     g8 = masked_sums(net)
     if not g8:
         return Rigidity(False, f"G8 fails: {g8.detail}")
-    missing = positive_columns(net)
-    if missing:
-        m = missing[0]
-        where = "b2" if m == n1 else f"column {m + 1} of W2"
-        return Rigidity(False, f"{where} has no positive entry (the class P+ of Theorem 7.1 needs one in every "
-                               "column of [W2 | b2])")
+    positive = positive_columns(net)
+    if len(positive) < 3:
+        names = ", ".join("b2" if m == n1 else f"column {m + 1} of W2" for m in positive) or "none"
+        return Rigidity(False, f"only {len(positive)} columns of [W2 | b2] have a positive entry ({names}); the class "
+                               "P+ of Theorem 7.1 needs 3")
     for t in row_types(net):
         if t.kind in (RowKind.DEAD, RowKind.LINEAR, RowKind.ZERO) or t.output_zero:
             kind = "zero-output" if t.output_zero else str(t.kind)
             return Rigidity(False, f"row {t.index + 1} is {kind} (Theorem 7.1 counts rows crossing the open orthant)")
-    return Rigidity(True, "G1-G8 hold, every column of [W2 | b2] has a positive entry, every row crosses the open "
-                          "orthant")
+    return Rigidity(True, f"G1-G8 hold, {len(positive)} columns of [W2 | b2] have a positive entry, every row "
+                          "crosses the open orthant")
