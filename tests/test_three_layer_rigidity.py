@@ -115,6 +115,7 @@ def test_fiber_and_identifiability_are_proven_in_the_class():
     assert rigidity(RIGID)
     f = fiber(RIGID, certify=False)  # no allow_conjecture: the completeness is a theorem here
     assert f.status == FiberStatus.PROVEN and "Theorem 7.1" in f.basis and len(f.families) == 1
+    assert r"Theorem 7.1 of the three-layer theory ($n_1 \geq 2$" in f.latex()
     result = is_identifiable(RIGID)
     assert result and result.proven and "Theorem 7.1" in result.basis
     outside = REASONS[4][1]  # P+ fails: the verdict still rests on the conjecture

@@ -67,9 +67,9 @@ _LATEX = {
     _PROVEN_N2: (r"The union is the whole fiber: Theorem 10.4 of the three-layer theory ($n_2 = 1$), proven under "
                  r"the predicates G1--G3."),
     _PROVEN_RIGID: (r"The union is the whole fiber: Theorem 7.1 of the three-layer theory ($n_1 \geq 2$, the "
-                    r"predicates G1--G8, at least three columns of $[W_2 \mid b_2]$ with a positive entry, no dead, linear or "
-                    r"zero-output row): every parameter realizing $f$ has the first layer of $\theta$ up to "
-                    r"permutation and positive scaling."),
+                    r"predicates G1--G8, at least three columns of $[W_2 \mid b_2]$ with a positive entry, no "
+                    r"dead, linear or zero-output row): every parameter realizing $f$ has the first layer of "
+                    r"$\theta$ up to permutation and positive scaling."),
     _CONJECTURE: (r"The union is the whole fiber if Conjecture 10.6 of the three-layer theory holds: for "
                   r"$n_1, n_2 \geq 2$, the predicates G1--G7 and no spare second-layer row, every parameter "
                   r"realizing $f$ has its first layer in the listed families (orbit, hiding translation, sign "

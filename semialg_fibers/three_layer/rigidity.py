@@ -23,9 +23,9 @@ from .rows import RowKind, check_three_layer, row_types
 __all__ = ["Rigidity", "positive_columns", "rigidity", "THEOREM"]
 
 #: The statement the results rest on, for ``basis`` strings.
-THEOREM = ("docs/theory/three_layer.md, Theorem 7.1: for n1 >= 2, G1-G8, at least three columns of [W2 | b2] with a "
-           "positive entry and no dead, linear or zero-output row, every parameter realizing f has the first layer of theta up "
-           "to permutation and positive scaling")
+THEOREM = ("docs/theory/three_layer.md, Theorem 7.1: for n1 >= 2, G1-G8, at least three columns of [W2 | b2] "
+           "with a positive entry and no dead, linear or zero-output row, every parameter realizing f has the "
+           "first layer of theta up to permutation and positive scaling")
 
 
 @dataclass(frozen=True)
