@@ -29,7 +29,9 @@ def test_deep_network_gets_notes_not_errors():
 
 
 def test_three_layer_fiber_comes_with_its_status():
-    net = examples.real_network("nnequiv_bitvec_2_1_10-5-5-2")
+    proven = network_report(examples.real_network("nnequiv_bitvec_2_1_10-5-5-2"), certify=False)
+    assert proven.fiber is not None and proven.fiber.proven and "Theorem 7.1" in proven.fiber_note
+    net = examples.real_network("chen2024_untrained_32-2-2-1_victim")  # b2 < 0: outside Theorem 7.1
     rep = network_report(net, certify=False, allow_conjecture=True)
     assert rep.fiber is not None and "if a conjecture holds" in rep.fiber_note
     assert "Conjecture 10.6" in rep.latex()

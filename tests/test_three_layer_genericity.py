@@ -1,4 +1,7 @@
-"""The genericity predicates G1-G7: one failing example each with its witness, and why G6 is needed."""
+"""The genericity predicates G1-G7: one failing example each with its witness, and why G6 is needed.
+
+G8 is evaluated separately (``masked_sums``); its failing example is in ``test_three_layer_rigidity.py``.
+"""
 
 import random
 from fractions import Fraction
@@ -45,7 +48,7 @@ def test_random_draws_of_every_pattern_are_generic():
     for pats in pattern_multisets(2, 2):
         report = genericity(with_pattern(rng, pats, k=2))
         assert report, report.describe()
-        assert [r.predicate for r in report.results] == list(Predicate)
+        assert [r.predicate for r in report.results] == [p for p in Predicate if p != Predicate.G8]  # G8: masked_sums
 
 
 def test_g6_is_needed():

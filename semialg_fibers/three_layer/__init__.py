@@ -8,7 +8,8 @@ closed orthant and the second layer is a one-hidden-layer network on it
 * :mod:`.rows`: row types of ``[W2 | b2]`` (dead, linear, hiding, other, zero);
 * :mod:`.hiding`: visible, hidden and unused first-layer neurons, the hiding
   translation and its exact interval;
-* :mod:`.genericity`: the predicates G1-G7, each with a witness;
+* :mod:`.genericity`: the predicates G1-G8, each with a witness;
+* :mod:`.rigidity`: when the function determines the first layer (Theorem 7.1);
 * :mod:`.moves` and :mod:`.fields`: the exact function-preserving moves and
   their infinitesimal generators;
 * :mod:`.symmetries`: every symmetry present at a network;
@@ -24,13 +25,14 @@ closed orthant and the second layer is a one-hidden-layer network on it
 User guide: ``docs/three_layer.md``; derivations: ``docs/theory/three_layer.md``.
 """
 
-from .genericity import GenericityReport, Predicate, PredicateResult, genericity
+from .genericity import GenericityReport, Predicate, PredicateResult, genericity, masked_sums
 from .hiding import (ColumnKind, ColumnStatus, HiddenHyperplane, HidingInterval, column_status, column_statuses,
                      hidden_hyperplanes, hiding_interval, kink_visible, outside_witness, translate)
 from .identifiability import is_identifiable
 from .jacobian import evaluation_jacobian, jacobian_upper_bound, sample_inputs
 from .moves import (RevivalForm, layer_flip, ramp_flip, refactor_linear_block, revival_forms, revive, set_dead_row,
                     set_unused_neuron, set_zero_output_row, shift_linear_bias, sign_change, sign_change_ratios)
+from .rigidity import Rigidity, positive_columns, rigidity
 from .rows import RowKind, RowType, check_three_layer, row_type, row_types, second_layer
 from .search import Representation, candidate_hyperplanes, class_key, known_classes, representations
 from .symmetries import hidden_symmetries, layer_flip_sets, symmetries
@@ -57,6 +59,10 @@ __all__ = [
     "PredicateResult",
     "GenericityReport",
     "genericity",
+    "masked_sums",
+    "Rigidity",
+    "rigidity",
+    "positive_columns",
     "set_dead_row",
     "set_zero_output_row",
     "set_unused_neuron",

@@ -8,7 +8,10 @@ status of its completeness (``docs/theory/three_layer.md``, Section 10):
 
 * ``n1 = 1`` (``W1 != 0``, ``f`` not constant): **proven** complete, any parameter;
 * ``n2 = 1``, ``n1 >= 2`` (predicates G1-G3, the row not dead): **proven**;
-* ``n1, n2 >= 2`` with G1-G7 and *no spare row* (no representation in the
+* ``n1, n2 >= 2`` in the class of Theorem 7.1 (G1-G8, at least three columns
+  of ``[W2 | b2]`` with a positive entry, no dead, linear or zero-output row:
+  :func:`.rigidity.rigidity`): **proven**, the fiber is the orbit family;
+* other ``n1, n2 >= 2`` with G1-G7 and *no spare row* (no representation in the
   families has a dead, zero-output or silent second-layer neuron): complete
   under **Conjecture 10.6**, reported with ``status = CONJECTURE``;
 * otherwise :class:`~semialg_fibers.exceptions.NotDecidedError` names the reason:
@@ -23,7 +26,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from ..components import Fiber
-from ..exceptions import NotDecidedError
+from ..exceptions import InternalCheckError, NotDecidedError
 from ..limits import SearchLimits, resolve
 from ..network import Network
 from ..orthant.canonical import canonical_data
@@ -33,6 +36,7 @@ from .families import FirstLayerFamily, first_layer_families
 from .first_layer import has_full_row_rank
 from .genericity import Predicate, genericity
 from .profile import profile
+from .rigidity import THEOREM, rigidity
 from .rows import check_three_layer, second_layer
 
 __all__ = ["FiberStatus", "Completeness", "ThreeLayerFiber", "completeness", "require_proven", "fiber_components",
@@ -42,7 +46,7 @@ __all__ = ["FiberStatus", "Completeness", "ThreeLayerFiber", "completeness", "re
 class FiberStatus(enum.StrEnum):
     """How the completeness of a listed fiber is known."""
 
-    PROVEN = "proven"  #: a theorem of docs/theory/three_layer.md, Section 10
+    PROVEN = "proven"  #: a theorem of docs/theory/three_layer.md, Sections 7.1 and 10
     CONJECTURE = "conjecture"  #: complete if Conjecture 10.6 holds
 
 
@@ -50,6 +54,7 @@ _PROVEN_N1 = ("docs/theory/three_layer.md, Theorem 10.2 (n1 = 1): every paramete
               "p W1 and is in one of the listed families; proven for every non-constant f")
 _PROVEN_N2 = ("docs/theory/three_layer.md, Theorem 10.4 (n2 = 1): a single live row determines the first layer up "
               "to permutation, positive scaling, the hiding translation and the sign change; proven under G1-G3")
+_PROVEN_RIGID = (THEOREM + "; so the fiber is the orbit family (Section 7.1, consequence (ii))")
 _CONJECTURE = ("docs/theory/three_layer.md, Conjecture 10.6: for n1, n2 >= 2, G1-G7 and no spare second-layer row, "
                "every parameter realizing f has its first layer in the listed families (orbit, hiding translation, "
                "sign change); checked by the exhaustive search of three_layer.search, not proven")
@@ -61,6 +66,10 @@ _LATEX = {
                  r"every parameter whose function is not constant."),
     _PROVEN_N2: (r"The union is the whole fiber: Theorem 10.4 of the three-layer theory ($n_2 = 1$), proven under "
                  r"the predicates G1--G3."),
+    _PROVEN_RIGID: (r"The union is the whole fiber: Theorem 7.1 of the three-layer theory ($n_1 \geq 2$, the "
+                    r"predicates G1--G8, at least three columns of $[W_2 \mid b_2]$ with a positive entry, no "
+                    r"dead, linear or zero-output row): every parameter realizing $f$ has the first layer of "
+                    r"$\theta$ up to permutation and positive scaling."),
     _CONJECTURE: (r"The union is the whole fiber if Conjecture 10.6 of the three-layer theory holds: for "
                   r"$n_1, n_2 \geq 2$, the predicates G1--G7 and no spare second-layer row, every parameter "
                   r"realizing $f$ has its first layer in the listed families (orbit, hiding translation, sign "
@@ -154,6 +163,12 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
     patterns = tuple(shared for _ in families)
     if n2 == 1:
         return Completeness(FiberStatus.PROVEN, _PROVEN_N2, families, patterns)
+    if rigidity(net):
+        # the first layer is determined up to H whatever the spare rows of the orthant fiber (Theorem 7.1)
+        if len(families) != 1:
+            raise InternalCheckError(f"three-layer fiber: Theorem 7.1 applies (no hidden column) but {len(families)} "
+                                     "first-layer families were listed instead of the orbit alone")
+        return Completeness(FiberStatus.PROVEN, _PROVEN_RIGID, families, patterns)
     spare = [roles for roles, _ in shared if roles.dead or roles.zero_output or roles.silent]
     if spare:
         raise NotDecidedError(
@@ -275,6 +290,14 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     Traceback (most recent call last):
     ...
     semialg_fibers.exceptions.NotDecidedError: three-layer fiber: the listed components are the whole fiber only if Conjecture 10.6 holds ...
+
+    With a positive entry in every column of ``[W2 | b2]`` and the predicate G8
+    the same fiber is proven complete (Theorem 7.1):
+
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [1])])
+    >>> f = fiber(net)
+    >>> f.dimension, [(c.dimension, c.multiplicity) for c in f], str(f.status)
+    (4, [(4, 4)], 'proven')
 
     The ramp ``1 - s(1 - s(x))`` (``n1 = 1``, proven): its orbit and the ramp flip.
 

@@ -1,4 +1,4 @@
-"""The genericity predicates G1-G7 of a three-layer network, each exact, polynomial and with a witness.
+"""The genericity predicates G1-G8 of a three-layer network, each exact, polynomial and with a witness.
 
 Notation: ``[W2 | b2]`` has rows ``(w_j, c_j)``, ``a_j = W3[:, j]``.  The
 predicates (why each is needed: ``docs/theory/three_layer.md``, Section 4):
@@ -20,6 +20,12 @@ predicates (why each is needed: ``docs/theory/three_layer.md``, Section 4):
   kinks and their orientation is forced.
 * **G7** for a hidden column ``i``: ``sum_{hiding rows} a_j w_ji != 0``: ``f`` is
   not constant far out along the hidden neuron, so its orientation is forced.
+* **G8** for every column ``i`` of ``W2`` and every column ``m'`` of ``[W2 | b2]``
+  with a positive entry, ``sum_{j : [W2 | b2]_{j m'} > 0} a_j w_ji != 0``: the
+  kinks of ``f`` on ``H_i`` far out along ``e_{m'}`` (or at the corner) and its
+  slopes far out in the positive orthant are nonzero.  Used only by Theorem 7.1
+  (first layer determined, :mod:`.rigidity`), so it is evaluated by
+  :func:`masked_sums` and not part of :func:`genericity`.
 
 Together they define a dense open set whose complement is a finite union of
 proper algebraic subsets.  The paper's *supertransversality* and *maximal rank
@@ -38,7 +44,7 @@ from .first_layer import has_full_row_rank, row_dependency
 from .hiding import ColumnKind, column_statuses
 from .rows import check_three_layer, output_column
 
-__all__ = ["Predicate", "PredicateResult", "GenericityReport", "genericity", "STATEMENTS"]
+__all__ = ["Predicate", "PredicateResult", "GenericityReport", "genericity", "masked_sums", "STATEMENTS"]
 
 _ZERO = Fraction(0)
 
@@ -53,6 +59,7 @@ class Predicate(enum.StrEnum):
     G5 = "G5"
     G6 = "G6"
     G7 = "G7"
+    G8 = "G8"  #: not part of :func:`genericity` (see :func:`masked_sums`)
 
 
 #: One-line statements of the predicates.
@@ -65,6 +72,8 @@ STATEMENTS = {
     Predicate.G6: ("for each column i with no row of both signs on the face z_i = 0, the kink sum over the rows "
                    "positive there is nonzero"),
     Predicate.G7: "for a hidden column i, the slope sum over the hiding rows of a_j W2[j, i] is nonzero",
+    Predicate.G8: ("for every column i of W2 and every column m of [W2 | b2] with a positive entry, the sum of "
+                   "a_j W2[j, i] over the rows j positive in column m is nonzero"),
 }
 
 
@@ -250,6 +259,60 @@ def _g7(net: Network) -> PredicateResult:
                                    f"hidden column {i + 1}: the slope sum of the hiding rows {_names(status.hiding_rows)} "
                                    "is 0", (i, status.hiding_rows))
     return PredicateResult(Predicate.G7, True, "slope sums of hiding rows nonzero (or no hidden column)")
+
+
+def masked_sums(net: Network) -> PredicateResult:
+    """Evaluate the predicate G8 (module docstring) with a witness when it fails.
+
+    Parameters
+    ----------
+    net : Network
+        A three-layer network ``(d, n1, n2, k)``.
+
+    Returns
+    -------
+    PredicateResult
+        ``Predicate.G8``; when it fails the witness is ``(i, m, rows)`` (0-based:
+        column ``i`` of ``W2``, column ``m`` of ``[W2 | b2]`` with ``m = n1`` the
+        bias, and the rows positive in column ``m``).
+
+    Raises
+    ------
+    ShapeError
+        ``net`` is not a three-layer network.
+
+    Notes
+    -----
+    ``O(n1^2 n2 k)`` rational operations.  For each of the finitely many
+    triples ``(i, m, T)`` with ``T`` nonempty the map
+    ``sum_{j in T} W3[:, j] W2[j, i]`` is a nonzero polynomial, so G8 fails
+    only on a proper algebraic subset (``docs/theory/three_layer.md``, Section 7.1).
+    It is not part of :func:`genericity`: only Theorem 7.1 uses it.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [0])])
+    >>> masked_sums(net).holds
+    True
+    >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [0])])
+    >>> result = masked_sums(net); result.holds, result.witness
+    (False, (0, 0, (0, 1)))
+    """
+    check_three_layer(net, "masked_sums")
+    weight, bias = net.layers[1].weight, net.layers[1].bias
+    n1, k = len(weight[0]), net.output_dim
+    for i in range(n1):
+        for m in range(n1 + 1):
+            rows = tuple(j for j, (row, c) in enumerate(zip(weight, bias)) if (c if m == n1 else row[m]) > 0)
+            if not rows:
+                continue  # no row positive in this column: no kink or slope is claimed there
+            total = [sum((output_column(net, j)[o] * weight[j][i] for j in rows), _ZERO) for o in range(k)]
+            if not any(total):
+                where = "b2" if m == n1 else f"column {m + 1} of W2"
+                return PredicateResult(Predicate.G8, False,
+                                       f"the rows {_names(rows)} positive in {where} have sum a_j W2[j, {i + 1}] = 0",
+                                       (i, m, rows))
+    return PredicateResult(Predicate.G8, True, "every masked sum over the rows positive in a column is nonzero")
 
 
 def genericity(net: Network) -> GenericityReport:

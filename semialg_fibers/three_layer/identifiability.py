@@ -14,7 +14,9 @@ identity, so the verdict "not identifiable" is proven for every parameter):
 
 When none applies and the predicates G1-G7 hold, the parameter is
 identifiable: **proven** for ``n1 = 1`` and for ``n2 = 1``
-(``docs/theory/three_layer.md``, Section 6); for ``n1, n2 >= 2`` the verdict
+(``docs/theory/three_layer.md``, Section 6) and for ``n1, n2 >= 2`` in the
+class of Theorem 7.1 (G8 and at least three columns of ``[W2 | b2]`` with a
+positive entry: :func:`.rigidity.rigidity`); otherwise for ``n1, n2 >= 2`` the verdict
 rests on the **conjecture** of Section 7 (visible first-layer hyperplanes of
 two generic representations coincide), checked by the exhaustive search of
 :mod:`.search` on small architectures.  Outside G1-G7 the answer is
@@ -33,6 +35,7 @@ from ..network import Network
 from ..symmetries import same_orbit
 from . import moves
 from .genericity import genericity
+from .rigidity import THEOREM, rigidity
 from .hiding import ColumnKind, column_statuses, hidden_hyperplanes, translate
 from .rows import RowKind, check_three_layer, output_column, row_types
 from .symmetries import hidden_symmetries, layer_flip_sets
@@ -189,8 +192,8 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
         Not identifiable (proven, with a witness checked by
         :func:`~semialg_fibers.symmetries.same_orbit` and exact evaluation) when a
         mechanism of the module docstring applies; otherwise identifiable,
-        ``proven`` for ``n1 = 1`` or ``n2 = 1`` and resting on the stated
-        conjecture for ``n1, n2 >= 2``.
+        ``proven`` for ``n1 = 1``, ``n2 = 1`` or the class of Theorem 7.1, and
+        resting on the stated conjecture for the other ``n1, n2 >= 2``.
 
     Raises
     ------
@@ -239,6 +242,9 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
         proven = True
     elif n2 == 1:
         basis = "docs/theory/three_layer.md, Theorem 6.5 (n2 = 1): proven"
+        proven = True
+    elif rigidity(net):
+        basis = THEOREM + ", and Lemma 6.3: proven"
         proven = True
     else:
         basis = _CONJECTURE

@@ -1,0 +1,192 @@
+"""Theorem 7.1 (the first layer is determined): its kink values by exact evaluation, its conclusion by the search."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from semialg_fibers import Network, NotDecidedError
+from semialg_fibers.limits import UNLIMITED
+from semialg_fibers.oracle import equivalent as oracle
+from semialg_fibers.three_layer import (Predicate, is_identifiable, masked_sums, positive_columns, representations,
+                                        rigidity)
+from semialg_fibers.three_layer.fiber import FiberStatus, completeness, fiber
+from semialg_fibers.three_layer.rows import output_column
+
+from three_layer_helpers import pattern_multisets, with_pattern
+
+I2 = ([[1, 0], [0, 1]], [0, 0])
+RIGID = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [1])])
+#: n1 = 3 with column 3 of W2 negative: three positive columns of [W2 | b2] remain (Steps 3 and 4 use the others)
+NEGATIVE_COLUMN = Network.from_layers([([[1, 0, 1], [0, 1, 1], [2, 1, -1]], [0, "1/2", -1]),
+                                       ([[2, -1, -3], [-1, 3, "-1/2"], [1, 1, -2]], [1, -2, "1/3"]),
+                                       ([[1, 2, -1]], [0])])
+
+
+def _masked_sum(net, i, m):
+    """V(i, m) of Section 7.1, written out again from the definition (m = n1 is the bias column)."""
+    weight, bias = net.layers[1].weight, net.layers[1].bias
+    rows = [j for j in range(len(weight)) if (bias[j] if m == len(weight[0]) else weight[j][m]) > 0]
+    return tuple(sum((output_column(net, j)[o] * weight[j][i] for j in rows), Fraction(0))
+                 for o in range(net.output_dim))
+
+
+def _F(net, y):
+    """F(y) = g(s(y)) by exact evaluation of the last two layers."""
+    weight, bias = net.layers[1].weight, net.layers[1].bias
+    z = [max(v, Fraction(0)) for v in y]
+    hidden = [max(sum((w * v for w, v in zip(row, z)), Fraction(0)) + c, Fraction(0)) for row, c in zip(weight, bias)]
+    return tuple(sum((w * h for w, h in zip(row, hidden)), Fraction(0)) + c
+                 for row, c in zip(net.layers[2].weight, net.layers[2].bias))
+
+
+def _quotient(net, y, m, h):
+    moved = list(y)
+    moved[m] += h
+    return tuple((b - a) / h for a, b in zip(_F(net, y), _F(net, moved)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_far_kinks_and_slopes_are_the_masked_sums(seed):
+    """Steps 2 and 4: at the far points the one-sided slopes along e_m are 0 and V(m, m'); in R_+ it is V(m, m)."""
+    rng = random.Random(seed)
+    t, h = Fraction(10 ** 6), Fraction(1, 10 ** 4)
+    for _ in range(12):
+        n1, n2, k = rng.choice([2, 3, 4]), rng.choice([1, 2, 3, 4]), rng.choice([1, 2])
+        patterns = tuple("".join(rng.choice("+-") for _ in range(n1 + 1)) for _ in range(n2))
+        net = with_pattern(rng, patterns, k=k, generic=False)
+        for m in range(n1):
+            for mp in [r for r in range(n1) if r != m] + [n1]:
+                y = [-t if rng.random() < 0.5 else -Fraction(1) for _ in range(n1)]  # any negative values
+                y[m] = Fraction(0)
+                if mp < n1:
+                    y[mp] = t
+                left, right = _quotient(net, y, m, -h), _quotient(net, y, m, h)
+                assert left == (0,) * k
+                assert right == _masked_sum(net, m, mp)
+                if mp < n1:  # the points (a') of Step 6: the other coordinates small and positive
+                    y = [t / 1000] * n1
+                    y[m], y[mp] = Fraction(0), t
+                    assert _quotient(net, y, m, -h) == (0,) * k and _quotient(net, y, m, h) == _masked_sum(net, m, mp)
+            y = [t / 1000] * n1
+            y[m] = t
+            assert _quotient(net, y, m, h) == _quotient(net, y, m, -h) == _masked_sum(net, m, m)
+
+
+def test_masked_sums_fail_with_a_witness():
+    net = Network.from_layers([I2, ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [0])])
+    result = masked_sums(net)
+    assert not result and result.predicate == Predicate.G8 and result.witness == (0, 0, (0, 1))
+    assert _masked_sum(net, 0, 0) == (0,) and "rows 1, 2" in result.detail
+    assert result.to_dict()["holds"] is False
+    assert masked_sums(RIGID)
+
+
+REASONS = [
+    ("n1 = 1", Network.from_layers([([[1]], [0]), ([[2], [-1]], [-1, 1]), ([[1, 1]], [0])]), "n1 = 1"),
+    ("G1", Network.from_layers([([[1, 2], [2, 4]], [0, 0]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [0])]), "G1"),
+    ("G4", Network.from_layers([I2, ([[2, -1], [4, 3]], [1, 2]), ([[1, 2]], [0])]), "G4 fails"),
+    ("G8", Network.from_layers([I2, ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [0])]), "G8 fails"),
+    ("P+ column", Network.from_layers([I2, ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])]),
+     "only 2 columns of [W2 | b2] have a positive entry (column 1 of W2, b2)"),
+    ("P+ bias", Network.from_layers([I2, ([[2, -1], [-1, 3]], [-1, -2]), ([[3, 1]], [1])]),
+     "only 2 columns of [W2 | b2] have a positive entry (column 1 of W2, column 2 of W2)"),
+    ("P+ n1 = 3", Network.from_layers([([[1, 0, 0], [0, 1, 0], [0, 0, 1]], [0, 0, 0]),
+                                       ([[2, -1, -1], [1, -3, -2]], [-1, 1]), ([[3, -2]], [1])]), "only 2 columns"),
+    ("linear row", Network.from_layers([I2, ([[1, 2], [-1, -2]], [1, -3]), ([[1, 3]], [0])]), "row 1 is linear"),
+    ("dead row", Network.from_layers([I2, ([[2, -1], [1, 3], [-1, -2]], [1, -1, -3]), ([[1, 2, 1]], [0])]),
+     "row 3 is dead"),
+]
+
+
+@pytest.mark.parametrize("name, net, reason", REASONS, ids=[r[0] for r in REASONS])
+def test_rigidity_names_the_failing_hypothesis(name, net, reason):
+    result = rigidity(net)
+    assert not result and reason in result.reason
+
+
+def test_positive_columns():
+    assert positive_columns(RIGID) == (0, 1, 2)
+    assert positive_columns(REASONS[5][1]) == (0, 1)
+    assert positive_columns(NEGATIVE_COLUMN) == (0, 1, 3) and rigidity(NEGATIVE_COLUMN)
+
+
+def test_fiber_and_identifiability_are_proven_in_the_class():
+    assert rigidity(RIGID)
+    f = fiber(RIGID, certify=False)  # no allow_conjecture: the completeness is a theorem here
+    assert f.status == FiberStatus.PROVEN and "Theorem 7.1" in f.basis and len(f.families) == 1
+    assert r"Theorem 7.1 of the three-layer theory ($n_1 \geq 2$" in f.latex()
+    result = is_identifiable(RIGID)
+    assert result and result.proven and "Theorem 7.1" in result.basis
+    outside = REASONS[4][1]  # P+ fails: the verdict still rests on the conjecture
+    assert completeness(outside).status == FiberStatus.CONJECTURE and not is_identifiable(outside).proven
+
+
+def test_dead_and_linear_rows_are_needed():
+    """P+ and G8 hold, but a linear and a dead row: a translated visible neuron realizes f (Step 6 fails)."""
+    linear = REASONS[7][1]
+    assert masked_sums(linear) and positive_columns(linear) == (0, 1, 2)
+    moved = Network.from_layers([([[1, 0], [0, 1]], [1, 0]), ([[1, 0], [0, 2]], [-1, 1]), ([[1, 1]], [0])])
+    assert oracle(linear, moved)  # first-layer hyperplane y_1 = -1 is not one of theta's
+    with pytest.raises(NotDecidedError):
+        completeness(linear)
+
+
+def test_the_g6_example_is_outside_the_class():
+    """Section 4's example with another class of representations fails G8 and P+."""
+    net = Network.from_layers([I2, ([["1/2", -1], ["5/3", "-3/2"]], [2, "2/3"]), ([[-3, 2]], [0])])
+    assert not masked_sums(net) and masked_sums(net).witness == (1, 0, (0, 1)) and positive_columns(net) == (0, 2)
+    assert _masked_sum(net, 1, 0) == _masked_sum(net, 1, 2) == (0,)  # V(2, 1) = V(2, 0) = 0 in 1-based terms
+
+
+def _same_first_layer(net, other):
+    """theta's first layer up to permutation and positive scaling, written out from the definition."""
+    rows = [tuple(r) + (c,) for r, c in zip(net.layers[0].weight, net.layers[0].bias)]
+    free = list(range(len(rows)))
+    for row in (tuple(r) + (c,) for r, c in zip(other.layers[0].weight, other.layers[0].bias)):
+        match = [i for i in free if any(v != 0 for v in rows[i])
+                 and (lam := next(b / a for a, b in zip(rows[i], row) if a != 0)) > 0
+                 and all(a * lam == b for a, b in zip(rows[i], row))]
+        if not match:
+            return False
+        free.remove(match[0])
+    return True
+
+
+def _in_class_networks(n1, n2, k, rng, count):
+    found = []
+    for patterns in rng.sample(pattern_multisets(n1, n2), len(pattern_multisets(n1, n2))):
+        try:
+            net = with_pattern(rng, patterns, k=k)
+        except RuntimeError:
+            continue
+        if rigidity(net):
+            found.append(net)
+        if len(found) == count:
+            break
+    return found
+
+
+def _check_search(n1, n2, k, count, seed):
+    nets = _in_class_networks(n1, n2, k, random.Random(seed), count)
+    assert nets
+    for net in nets:
+        found = representations(net, UNLIMITED)  # every candidate first layer, each one oracle-verified
+        assert found and all(_same_first_layer(net, r.network) for r in found)
+
+
+@pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 1, 4), (2, 3, 1, 4)], ids=str)
+def test_the_search_finds_only_the_first_layer_of_theta(n1, n2, k, count):
+    _check_search(n1, n2, k, count, seed=n1 * 100 + n2 * 10 + k)
+
+
+def test_the_search_with_a_negative_column():
+    """n1 = 3, column 3 of W2 negative (P+ with three positive columns, not every column)."""
+    found = representations(NEGATIVE_COLUMN, UNLIMITED)
+    assert found and all(_same_first_layer(NEGATIVE_COLUMN, r.network) for r in found)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 2, 20), (2, 3, 1, 40), (2, 4, 1, 10), (3, 2, 1, 15)], ids=str)
+def test_the_search_finds_only_the_first_layer_of_theta_slow(n1, n2, k, count):
+    _check_search(n1, n2, k, count, seed=7 + n1 * 100 + n2 * 10 + k)
