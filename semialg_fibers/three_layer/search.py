@@ -87,6 +87,8 @@ def _y_function(net: Network):
 def candidate_hyperplanes(net: Network) -> tuple[tuple[Fraction, ...], ...]:
     """The candidate first-layer hyperplanes ``(alpha, beta)`` in ``y``-coordinates (primitive integer forms).
 
+    Examples
+    --------
     >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[-1, 2]], [1]), ([[1]], [0])])
     >>> [tuple(map(int, h)) for h in candidate_hyperplanes(net)]
     [(0, 1, 0), (1, -2, -1), (1, 0, -1), (1, 0, 0)]
