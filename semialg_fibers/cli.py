@@ -158,6 +158,7 @@ def _info(args, ctx: Context) -> int:
 def _identify_args(p):
     p.add_argument("network", help="network file ('-': standard input)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    _allow_conjecture_arg(p)
 
 
 def _identify(args, ctx: Context) -> int:
@@ -166,7 +167,7 @@ def _identify(args, ctx: Context) -> int:
 
     net = ctx.load(args.network)
     ctx.stage("deciding identifiability")
-    result = is_identifiable(net, limits=_search_limits(args))
+    result = is_identifiable(net, limits=_search_limits(args), allow_conjecture=args.allow_conjecture)
     print(json.dumps(identify_dict(result), indent=1) if args.json else identify_text(result))
     return EXIT_OK
 
@@ -247,8 +248,8 @@ def _equiv(args, ctx: Context) -> int:
 
 def _allow_conjecture_arg(p):
     p.add_argument("--allow-conjecture", action="store_true",
-                   help="three-layer networks with n1, n2 >= 2: report the result although it rests on "
-                        "Conjecture 10.6 (labelled 'conjecture'); without it that case exits 2")
+                   help="three-layer networks with n1, n2 >= 2: report the result although it rests on a "
+                        "conjecture (Conjecture V or 10.6, labelled so); without it that case exits 3")
 
 
 def _fiber_args(p):

@@ -100,7 +100,8 @@ class IdentifiabilityResult:
                 "symmetries": [s.to_dict() for s in self.symmetries]}
 
 
-def is_identifiable(net: Network, limits: SearchLimits | None = None) -> IdentifiabilityResult:
+def is_identifiable(net: Network, limits: SearchLimits | None = None,
+                    allow_conjecture: bool = False) -> IdentifiabilityResult:
     """Decide whether the fiber of ``net`` is exactly its orbit under permutations and positive scalings.
 
     Parameters
@@ -109,6 +110,9 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
         One or two hidden layers.
     limits : SearchLimits, optional
         Bounds the exact searches (three-layer networks).
+    allow_conjecture : bool
+        Three-layer networks: also return a verdict that rests on a stated
+        conjecture (``proven = False``) instead of raising.
 
     Returns
     -------
@@ -118,7 +122,8 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
     ------
     NotDecidedError
         Deeper networks, or a three-layer parameter outside the proven scope
-        (the message names the failing genericity predicate).
+        (the message names the failing genericity predicate, or the
+        conjecture the verdict would rest on).
 
     Examples
     --------
@@ -144,6 +149,6 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
     if net.depth == 3:
         from .three_layer.identifiability import is_identifiable as three_layer_identifiable
 
-        return three_layer_identifiable(net, limits)
+        return three_layer_identifiable(net, limits, allow_conjecture)
     raise NotDecidedError(f"is_identifiable decides networks with one or two hidden layers; got architecture "
                           f"{net.architecture} with {net.depth - 1} hidden layers")

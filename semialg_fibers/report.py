@@ -93,7 +93,7 @@ def _fiber(net: Network, domain, limit, certify, limits, allow_conjecture):
     return result, note
 
 
-def _identifiability(net: Network, domain, limits) -> ReportSection:
+def _identifiability(net: Network, domain, limits, allow_conjecture) -> ReportSection:
     title = "Identifiability"
     if domain is not None:
         return ReportSection(title, note=f"Identifiability on the {domain} is read off the fiber above: the "
@@ -102,7 +102,7 @@ def _identifiability(net: Network, domain, limits) -> ReportSection:
     decide = _optional("identifiability", "is_identifiable")
     try:
         if decide is not None:
-            result = decide(net, limits=limits)
+            result = decide(net, limits=limits, allow_conjecture=allow_conjecture)
             status = "" if result.proven else " (the verdict rests on a conjecture; see its basis)"
             verdict = ("The fiber is exactly the orbit of permutations and positive scalings: the parameter is "
                        "identifiable" if result else "The fiber is larger than the orbit of permutations and "
@@ -171,8 +171,9 @@ def network_report(net: Network, domain=None, limit: int | None = 50, certify: b
     title : str
         Title of the document ("" names the architecture).
     allow_conjecture : bool
-        List a three-layer fiber whose completeness rests on Conjecture 10.6
-        (the document states it); by default its section says it is not computed.
+        List a three-layer fiber whose completeness rests on Conjecture 10.6,
+        and an identifiability verdict resting on Conjecture V (the document
+        states them); by default those sections say they are not decided.
 
     Returns
     -------
@@ -191,5 +192,5 @@ def network_report(net: Network, domain=None, limit: int | None = 50, certify: b
     if not isinstance(net, Network):
         raise TypeError(f"network_report needs a Network, got {type(net).__name__}")
     fib, note = _fiber(net, domain, limit, certify, limits, allow_conjecture)
-    sections = (_identifiability(net, domain, limits), _symmetries(net, limits), _laws(net, domain))
+    sections = (_identifiability(net, domain, limits, allow_conjecture), _symmetries(net, limits), _laws(net, domain))
     return NetworkReport(net, domain, fib, note, sections, title)

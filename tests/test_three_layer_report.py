@@ -49,7 +49,9 @@ def test_cli_info_shows_rows_and_hidden_hyperplanes(capsys, files):
 def test_cli_identify(capsys, files):
     status, out, _ = run(capsys, "identify", files["hidden"])
     assert status == 0 and out.startswith("not identifiable (three-layer; proven)") and "hidden column" in out
-    status, out, _ = run(capsys, "identify", files["generic"], "--json")
+    status, _, err = run(capsys, "identify", files["generic"])  # resting on Conjecture V: opted into
+    assert status == 3 and "Conjecture V" in err and "--allow-conjecture" in err
+    status, out, _ = run(capsys, "identify", files["generic"], "--json", "--allow-conjecture")
     data = json.loads(out)
     assert status == 0 and data["identifiable"] is True and data["proven"] is False and "conjecture" in data["basis"]
     status, _, err = run(capsys, "identify", files["nonbottleneck"])

@@ -62,7 +62,7 @@ def test_sweep_every_sign_pattern(n1, n2, k):
         net = with_pattern(rng, pats, k=k)
         found = {r.key for r in representations(net, UNLIMITED)}
         known = known_classes(net)
-        if is_identifiable(net):
+        if is_identifiable(net, allow_conjecture=True):
             assert len(found) == 1, pats
         dead = sum(1 for t in row_types(net) if str(t.kind) == "dead")
         if dead < 2:

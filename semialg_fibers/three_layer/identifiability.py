@@ -176,7 +176,8 @@ _CONJECTURE = ("docs/theory/three_layer.md, Section 7: conjecture (visible first
                "the rest of the argument (Sections 4 and 6) is proven")
 
 
-def is_identifiable(net: Network, limits: SearchLimits | None = None) -> IdentifiabilityResult:
+def is_identifiable(net: Network, limits: SearchLimits | None = None,
+                    allow_conjecture: bool = False) -> IdentifiabilityResult:
     """Decide whether the fiber of a three-layer network is exactly ``H . theta``.
 
     Parameters
@@ -185,6 +186,10 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
         Architecture ``(d, n1, n2, k)``.
     limits : SearchLimits, optional
         Bounds the exact search for cancelling flip sets.
+    allow_conjecture : bool
+        Return an "identifiable" verdict that rests on Conjecture V (``n1, n2
+        >= 2`` outside Theorem 7.1) with ``proven = False``; by default that
+        case raises, so a truthy result is always proven.
 
     Returns
     -------
@@ -193,7 +198,8 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
         :func:`~semialg_fibers.symmetries.same_orbit` and exact evaluation) when a
         mechanism of the module docstring applies; otherwise identifiable,
         ``proven`` for ``n1 = 1``, ``n2 = 1`` or the class of Theorem 7.1, and
-        resting on the stated conjecture for the other ``n1, n2 >= 2``.
+        resting on the stated conjecture for the other ``n1, n2 >= 2`` (only
+        with ``allow_conjecture``).
 
     Raises
     ------
@@ -201,14 +207,19 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
         ``net`` is not a three-layer network.
     NotDecidedError
         No mechanism applies but a genericity predicate fails (named in the
-        message), or a search exceeds ``limits``.
+        message), the verdict would rest on Conjecture V and
+        ``allow_conjecture`` is False, or a search exceeds ``limits``.
 
     Examples
     --------
     >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])])
-    >>> result = is_identifiable(net)
+    >>> result = is_identifiable(net, allow_conjecture=True)
     >>> bool(result), result.proven
     (True, False)
+    >>> is_identifiable(net)
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.exceptions.NotDecidedError: is_identifiable: no mechanism enlarges the fiber and G1-G7 hold, but ...
     >>> ramp = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])
     >>> result = is_identifiable(ramp)
     >>> bool(result), [r.kind for r in result.reasons], result.witness.layers[0].weight
@@ -243,10 +254,16 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
     elif n2 == 1:
         basis = "docs/theory/three_layer.md, Theorem 6.5 (n2 = 1): proven"
         proven = True
-    elif rigidity(net):
+    elif (rigid := rigidity(net)):
         basis = THEOREM + ", and Lemma 6.3: proven"
         proven = True
-    else:
+    elif allow_conjecture:
         basis = _CONJECTURE
         proven = False
+    else:
+        raise NotDecidedError(
+            "is_identifiable: no mechanism enlarges the fiber and G1-G7 hold, but for n1, n2 >= 2 outside "
+            f"Theorem 7.1 ({rigid.reason}) the verdict 'identifiable' rests on Conjecture V "
+            "(docs/theory/three_layer.md, Section 7); pass allow_conjecture=True (command line: "
+            "--allow-conjecture) to obtain it with proven = False")
     return IdentifiabilityResult(True, proven, reasons, basis, "three-layer", None, (), details)
