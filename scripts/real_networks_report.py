@@ -110,9 +110,11 @@ def render(results: list[dict]) -> str:
                  "first-layer hyperplane; hiding rows occur, but a single hiding row does not hide its column when "
                  "another live row sees it.")
     decided = [r for r in results if r["verdict"].startswith("identifiable")]
-    lines.append(f"{len(decided)} are identifiable by the library's criterion; with two or more neurons in both "
-                 "hidden layers the verdict rests on the conjecture of `docs/theory/three_layer.md` (Section 7), "
-                 "which the exhaustive search checks only on small architectures.")
+    proven = [r for r in decided if "proven" in r["verdict"]]
+    lines.append(f"{len(decided)} are identifiable by the library's criterion, {len(proven)} of them proven (with two "
+                 "or more neurons in both hidden layers by Theorems 7.1-7.3 of `docs/theory/three_layer.md`); "
+                 f"{len(decided) - len(proven)} rest on the conjecture of Section 7 there, which the exhaustive "
+                 "search checks only on small architectures.")
     undecided = [r for r in results if r["verdict"] == "not decided"]
     if undecided:
         lines.append("Not decided: " + ", ".join(f"`{r['name']}` ({', '.join(p for p, _ in r['failing'])})"

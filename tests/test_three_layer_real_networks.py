@@ -28,15 +28,15 @@ def test_report_script_lists_the_two_hidden_layer_networks_and_renders():
     assert "| `chen2024_untrained_32-2-2-1_victim` (32-2-2-1) |" in text and "4 (orbit 4)" in text
 
 
-@pytest.mark.parametrize("name, proven", [("chen2024_untrained_32-2-2-1_victim", False),
-                                          ("nnequiv_bitvec_2_1_10-5-5-2", True)], ids=["chen2024", "bitvec"])
-def test_small_real_networks(name, proven):
+@pytest.mark.parametrize("name, theorem", [("chen2024_untrained_32-2-2-1_victim", "Theorem 7.2"),
+                                           ("nnequiv_bitvec_2_1_10-5-5-2", "Theorem 7.1")], ids=["chen2024", "bitvec"])
+def test_small_real_networks(name, theorem):
     net = real_network(name)
     assert genericity(net) and hidden_hyperplanes(net) == ()
     assert all(str(t.kind) in ("hiding", "other") for t in row_types(net))
     result = is_identifiable(net, allow_conjecture=True)
-    # n1, n2 >= 2: proven in the class of Theorem 7.1 (b2 of the first network has no positive entry), else
-    # the verdict rests on the conjecture
-    assert result and result.proven == proven and bool(rigidity(net)) == proven
-    assert ("Theorem 7.1" if proven else "conjecture") in result.basis
+    # n1, n2 >= 2: proven in the class of Theorem 7.1 (P+), or of Theorem 7.2 (b2 of the first network has no
+    # positive entry, both columns of W2 have one)
+    assert result and result.proven and rigidity(net) and theorem in rigidity(net).reason
+    assert "Theorem 7.1" in result.basis
     assert jacobian_upper_bound(net) == sum(net.hidden_widths)  # locally the orbit of the scalings

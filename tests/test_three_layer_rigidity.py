@@ -1,4 +1,4 @@
-"""Theorem 7.1 (the first layer is determined): its kink values by exact evaluation, its conclusion by the search."""
+"""Theorems 7.1-7.3 (the first layer is determined): kink values by exact evaluation, the conclusion by the search."""
 
 import random
 from fractions import Fraction
@@ -17,6 +17,12 @@ from three_layer_helpers import pattern_multisets, with_pattern
 
 I2 = ([[1, 0], [0, 1]], [0, 0])
 RIGID = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [1])])
+#: b2 < 0, both columns of W2 positive: outside P+, inside the class P2 of Theorem 7.2
+TWO_COLUMNS = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [-1, 3]], [-1, -2]), ([[3, 1]], [1])])
+#: n1 = 2, column 1 of W2 and b2 positive, column 2 negative: the class of Theorem 7.3
+BIAS_COLUMN = Network.from_layers([I2, ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])])
+#: n1 = 2, only b2 positive (rows (-, -, +)): outside Theorems 7.1-7.3, the verdict rests on the conjecture
+ONLY_BIAS = Network.from_layers([I2, ([[-2, -1], [-1, -3]], [1, 2]), ([[3, 1]], [1])])
 #: n1 = 3 with column 3 of W2 negative: three positive columns of [W2 | b2] remain (Steps 3 and 4 use the others)
 NEGATIVE_COLUMN = Network.from_layers([([[1, 0, 1], [0, 1, 1], [2, 1, -1]], [0, "1/2", -1]),
                                        ([[2, -1, -3], [-1, 3, "-1/2"], [1, 1, -2]], [1, -2, "1/3"]),
@@ -87,12 +93,10 @@ REASONS = [
     ("G1", Network.from_layers([([[1, 2], [2, 4]], [0, 0]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [0])]), "G1"),
     ("G4", Network.from_layers([I2, ([[2, -1], [4, 3]], [1, 2]), ([[1, 2]], [0])]), "G4 fails"),
     ("G8", Network.from_layers([I2, ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [0])]), "G8 fails"),
-    ("P+ column", Network.from_layers([I2, ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])]),
-     "only 2 columns of [W2 | b2] have a positive entry (column 1 of W2, b2)"),
-    ("P+ bias", Network.from_layers([I2, ([[2, -1], [-1, 3]], [-1, -2]), ([[3, 1]], [1])]),
-     "only 2 columns of [W2 | b2] have a positive entry (column 1 of W2, column 2 of W2)"),
-    ("P+ n1 = 3", Network.from_layers([([[1, 0, 0], [0, 1, 0], [0, 0, 1]], [0, 0, 0]),
-                                       ([[2, -1, -1], [1, -3, -2]], [-1, 1]), ([[3, -2]], [1])]), "only 2 columns"),
+    ("only bias", ONLY_BIAS, "only 1 columns of [W2 | b2] have a positive entry (b2), 0 of W2"),
+    ("one column n1 = 3", Network.from_layers([([[1, 0, 0], [0, 1, 0], [0, 0, 1]], [0, 0, 0]),
+                                               ([[2, -1, -1], [1, -3, -2]], [-1, 1]), ([[3, -2]], [1])]),
+     "only 2 columns of [W2 | b2] have a positive entry (column 1 of W2, b2), 1 of W2"),
     ("linear row", Network.from_layers([I2, ([[1, 2], [-1, -2]], [1, -3]), ([[1, 3]], [0])]), "row 1 is linear"),
     ("dead row", Network.from_layers([I2, ([[2, -1], [1, 3], [-1, -2]], [1, -1, -3]), ([[1, 2, 1]], [0])]),
      "row 3 is dead"),
@@ -107,7 +111,10 @@ def test_rigidity_names_the_failing_hypothesis(name, net, reason):
 
 def test_positive_columns():
     assert positive_columns(RIGID) == (0, 1, 2)
-    assert positive_columns(REASONS[5][1]) == (0, 1)
+    assert positive_columns(next(net for name, net, _ in REASONS if name == "one column n1 = 3")) == (0, 3)
+    assert positive_columns(BIAS_COLUMN) == (0, 2) and "Theorem 7.3" in rigidity(BIAS_COLUMN).reason
+    assert positive_columns(ONLY_BIAS) == (2,)
+    assert positive_columns(TWO_COLUMNS) == (0, 1) and "Theorem 7.2" in rigidity(TWO_COLUMNS).reason
     assert positive_columns(NEGATIVE_COLUMN) == (0, 1, 3) and rigidity(NEGATIVE_COLUMN)
 
 
@@ -118,13 +125,20 @@ def test_fiber_and_identifiability_are_proven_in_the_class():
     assert r"Theorem 7.1 of the three-layer theory ($n_1 \geq 2$" in f.latex()
     result = is_identifiable(RIGID)
     assert result and result.proven and "Theorem 7.1" in result.basis
-    outside = REASONS[4][1]  # P+ fails: the verdict still rests on the conjecture
+    f = fiber(TWO_COLUMNS, certify=False)  # b2 < 0: Theorem 7.2
+    assert f.status == FiberStatus.PROVEN and "Theorem 7.2" in f.basis and len(f.families) == 1
+    result = is_identifiable(TWO_COLUMNS)
+    assert result and result.proven
+    f = fiber(BIAS_COLUMN, certify=False)  # n1 = 2, column 1 of W2 and b2 positive: Theorem 7.3
+    assert f.status == FiberStatus.PROVEN and "Theorem 7.3" in f.basis and len(f.families) == 1
+    assert is_identifiable(BIAS_COLUMN).proven
+    outside = ONLY_BIAS  # only the bias column positive: the verdict still rests on the conjecture
     assert completeness(outside).status == FiberStatus.CONJECTURE and not is_identifiable(outside, allow_conjecture=True).proven
 
 
 def test_dead_and_linear_rows_are_needed():
     """P+ and G8 hold, but a linear and a dead row: a translated visible neuron realizes f (Step 6 fails)."""
-    linear = REASONS[7][1]
+    linear = next(net for name, net, _ in REASONS if name == "linear row")
     assert masked_sums(linear) and positive_columns(linear) == (0, 1, 2)
     moved = Network.from_layers([([[1, 0], [0, 1]], [1, 0]), ([[1, 0], [0, 2]], [-1, 1]), ([[1, 1]], [0])])
     assert oracle(linear, moved)  # first-layer hyperplane y_1 = -1 is not one of theta's
@@ -190,3 +204,94 @@ def test_the_search_with_a_negative_column():
 @pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 2, 20), (2, 3, 1, 40), (2, 4, 1, 10), (3, 2, 1, 15)], ids=str)
 def test_the_search_finds_only_the_first_layer_of_theta_slow(n1, n2, k, count):
     _check_search(n1, n2, k, count, seed=7 + n1 * 100 + n2 * 10 + k)
+
+
+def _two_column_networks(n1, n2, k, rng, count):
+    """Random parameters of P2 outside P+: b2 < 0, exactly two positive columns of W2, G1-G8, no dead row."""
+    patterns = [p for p in pattern_multisets(n1, n2) if all(row[-1] == "-" for row in p)]
+    found = []
+    for _ in range(40 * count):
+        try:
+            net = with_pattern(rng, rng.choice(patterns), k=k)
+        except RuntimeError:
+            continue
+        if rigidity(net) and len(positive_columns(net)) == 2:
+            found.append(net)
+        if len(found) == count:
+            break
+    return found
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_bounded_kink_parallel_to_the_face(seed):
+    """Step 3 of Theorem 7.2: on R_m, F jumps in slope by a_j w_jm across y_m = -c_j / w_jm (exact evaluation)."""
+    rng = random.Random(seed)
+    net = _two_column_networks(3, 3, 2, rng, 1)[0]
+    weight, bias = net.layers[1].weight, net.layers[1].bias
+    for m in positive_columns(net):
+        thresholds = sorted(-bias[j] / weight[j][m] for j in range(len(weight)) if weight[j][m] > 0)
+        gaps = [b - a for a, b in zip([Fraction(0)] + thresholds, thresholds)]
+        h = min(gaps) / 4  # one threshold between y_m - h and y_m + h
+        for j in range(len(weight)):
+            if weight[j][m] <= 0:
+                continue
+            y = [Fraction(-rng.randint(1, 50)) for _ in range(3)]
+            y[m] = -bias[j] / weight[j][m]
+            right, left = _quotient(net, y, m, h), _quotient(net, y, m, -h)
+            jump = tuple(r - l for r, l in zip(right, left))
+            assert jump == tuple(v * weight[j][m] for v in output_column(net, j)) and any(jump)
+
+
+def _check_two_columns(n1, n2, k, count, seed):
+    nets = _two_column_networks(n1, n2, k, random.Random(seed), count)
+    assert len(nets) == count
+    for net in nets:
+        found = representations(net, UNLIMITED)  # every candidate first layer, each one oracle-verified
+        assert found and all(_same_first_layer(net, r.network) for r in found)
+
+
+@pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 1, 4), (2, 3, 1, 3)], ids=str)
+def test_the_search_in_the_two_column_class(n1, n2, k, count):
+    _check_two_columns(n1, n2, k, count, seed=5 + n1 * 100 + n2 * 10 + k)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 2, 12), (2, 3, 1, 15), (2, 4, 1, 8), (3, 2, 1, 6)], ids=str)
+def test_the_search_in_the_two_column_class_slow(n1, n2, k, count):
+    _check_two_columns(n1, n2, k, count, seed=11 + n1 * 100 + n2 * 10 + k)
+
+
+def _bias_column_networks(n2, k, rng, count):
+    """Random parameters of Theorem 7.3: n1 = 2, b2 and exactly one column of W2 positive, G1-G8, no dead row."""
+    patterns = [p for p in pattern_multisets(2, n2) if any(row[-1] == "+" for row in p)]
+    found = []
+    for _ in range(40 * count):
+        try:
+            net = with_pattern(rng, rng.choice(patterns), k=k)
+        except RuntimeError:
+            continue
+        if rigidity(net) and len(positive_columns(net)) == 2 and 2 in positive_columns(net):
+            found.append(net)
+        if len(found) == count:
+            break
+    return found
+
+
+def _check_bias_column(n2, k, count, seed):
+    nets = _bias_column_networks(n2, k, random.Random(seed), count)
+    assert len(nets) == count
+    for net in nets:
+        assert "Theorem 7.3" in rigidity(net).reason
+        found = representations(net, UNLIMITED)  # every candidate first layer, each one oracle-verified
+        assert found and all(_same_first_layer(net, r.network) for r in found)
+
+
+@pytest.mark.parametrize("n2, k, count", [(2, 1, 4), (3, 1, 3)], ids=str)
+def test_the_search_in_the_bias_column_class(n2, k, count):
+    _check_bias_column(n2, k, count, seed=23 + n2 * 10 + k)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n2, k, count", [(2, 2, 12), (3, 1, 15), (4, 1, 4)], ids=str)
+def test_the_search_in_the_bias_column_class_slow(n2, k, count):
+    _check_bias_column(n2, k, count, seed=29 + n2 * 10 + k)

@@ -15,8 +15,9 @@ identity, so the verdict "not identifiable" is proven for every parameter):
 When none applies and the predicates G1-G7 hold, the parameter is
 identifiable: **proven** for ``n1 = 1`` and for ``n2 = 1``
 (``docs/theory/three_layer.md``, Section 6) and for ``n1, n2 >= 2`` in the
-class of Theorem 7.1 (G8 and at least three columns of ``[W2 | b2]`` with a
-positive entry: :func:`.rigidity.rigidity`); otherwise for ``n1, n2 >= 2`` the verdict
+classes of Theorems 7.1-7.3 (G8 and at least three columns of ``[W2 | b2]``,
+or two of ``W2``, or for ``n1 = 2`` two of ``[W2 | b2]``, with a positive entry:
+:func:`.rigidity.rigidity`); otherwise for ``n1, n2 >= 2`` the verdict
 rests on the **conjecture** of Section 7 (visible first-layer hyperplanes of
 two generic representations coincide), checked by the exhaustive search of
 :mod:`.search` on small architectures.  Outside G1-G7 the answer is
@@ -188,7 +189,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
         Bounds the exact search for cancelling flip sets.
     allow_conjecture : bool
         Return an "identifiable" verdict that rests on Conjecture V (``n1, n2
-        >= 2`` outside Theorem 7.1) with ``proven = False``; by default that
+        >= 2`` outside Theorems 7.1-7.3) with ``proven = False``; by default that
         case raises, so a truthy result is always proven.
 
     Returns
@@ -197,7 +198,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
         Not identifiable (proven, with a witness checked by
         :func:`~semialg_fibers.symmetries.same_orbit` and exact evaluation) when a
         mechanism of the module docstring applies; otherwise identifiable,
-        ``proven`` for ``n1 = 1``, ``n2 = 1`` or the class of Theorem 7.1, and
+        ``proven`` for ``n1 = 1``, ``n2 = 1`` or the classes of Theorems 7.1-7.3, and
         resting on the stated conjecture for the other ``n1, n2 >= 2`` (only
         with ``allow_conjecture``).
 
@@ -212,7 +213,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
 
     Examples
     --------
-    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])])
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[-2, -1], [-1, -3]], [1, 2]), ([[3, 1]], [1])])
     >>> result = is_identifiable(net, allow_conjecture=True)
     >>> bool(result), result.proven
     (True, False)
@@ -263,7 +264,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
     else:
         raise NotDecidedError(
             "is_identifiable: no mechanism enlarges the fiber and G1-G7 hold, but for n1, n2 >= 2 outside "
-            f"Theorem 7.1 ({rigid.reason}) the verdict 'identifiable' rests on Conjecture V "
+            f"Theorems 7.1-7.3 ({rigid.reason}) the verdict 'identifiable' rests on Conjecture V "
             "(docs/theory/three_layer.md, Section 7); pass allow_conjecture=True (command line: "
             "--allow-conjecture) to obtain it with proven = False")
     return IdentifiabilityResult(True, proven, reasons, basis, "three-layer", None, (), details)
