@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import random
 import sys
-import time
 from fractions import Fraction
 
-from semialg_fibers import Network, NotDecidedError
+from _harness import oracle_with_timeout, perturbed, timed
+from semialg_fibers import Network
 from semialg_fibers.examples import REAL_NETWORKS
-from semialg_fibers.oracle import equivalent as oracle_equivalent
 from semialg_fibers.shallow import canonical_data, canonical_form, equivalent
 
 REAL = REAL_NETWORKS
@@ -32,15 +30,6 @@ REAL_FILES = [
     "nnequiv_bitvec_1_4_10-50-2.json",
     "nnequiv_mnist_1_1_784-10-10.json",
 ]
-
-
-def _timed(fn):
-    start = time.perf_counter()
-    try:
-        value = fn()
-    except NotDecidedError as exc:
-        return time.perf_counter() - start, f"not decided: {str(exc)[:70]}"
-    return time.perf_counter() - start, value
 
 
 def _moved(net: Network, rng: random.Random) -> Network:
@@ -56,12 +45,6 @@ def _moved(net: Network, rng: random.Random) -> Network:
     return Network.from_layers([(rows, bias), (out, list(b2))])
 
 
-def _perturbed(net: Network) -> Network:
-    flat = list(net.parameters())
-    flat[len(flat) // 3] += Fraction(1, 1024)
-    return Network.from_parameters(net.architecture, flat)
-
-
 def _synthetic_json(m: int, n: int, k: int, rng: random.Random) -> str:
     """A float-valued JSON network like a trained one (strings of float reprs)."""
     def num():
@@ -71,45 +54,22 @@ def _synthetic_json(m: int, n: int, k: int, rng: random.Random) -> str:
     return json.dumps({"architecture": [m, n, k], "layers": layers})
 
 
-def _oracle_child(net, twin, regions, queue):
-    try:
-        queue.put(bool(oracle_equivalent(net, twin, max_regions=regions)))
-    except NotDecidedError as exc:
-        queue.put(f"not decided: {str(exc)[:60]}")
-
-
-def _oracle_with_timeout(net, twin, regions: int, timeout: float):
-    """Run the oracle in a child process (PPL ignores signals), stopped after ``timeout`` seconds."""
-    queue = multiprocessing.Queue()
-    child = multiprocessing.Process(target=_oracle_child, args=(net, twin, regions, queue))
-    start = time.perf_counter()
-    child.start()
-    child.join(timeout)
-    elapsed = time.perf_counter() - start
-    if child.is_alive():
-        child.terminate()
-        child.join()
-        return elapsed, f"did not finish in {timeout:.0f} s"
-    result = queue.get() if not queue.empty() else "no result"
-    if result is True:
-        return elapsed, "agrees"
-    return elapsed, "DISAGREES" if result is False else result
-
-
 def bench(name: str, text: str, rng: random.Random, oracle_regions: int, numbers: str,
           oracle_timeout: float = 60.0) -> dict:
-    parse, net = _timed(lambda: Network.from_json(text, numbers=numbers))
-    twin, other = _moved(net, rng), _perturbed(net)
+    parse, net = timed(lambda: Network.from_json(text, numbers=numbers))
+    twin, other = _moved(net, rng), perturbed(net, part=3)
     row = {"network": name, "architecture": "-".join(map(str, net.architecture)), "parse_s": parse}
-    row["canonical_data_s"], data = _timed(lambda: canonical_data(net))
+    row["canonical_data_s"], data = timed(lambda: canonical_data(net))
     row["visible_lines"] = data.num_lines
-    row["equiv_true_s"], res = _timed(lambda: equivalent(net, twin))
+    row["equiv_true_s"], res = timed(lambda: equivalent(net, twin))
     row["equiv_true_ok"] = bool(res) if not isinstance(res, str) else res
-    row["equiv_false_s"], res = _timed(lambda: equivalent(net, other))
+    row["equiv_false_s"], res = timed(lambda: equivalent(net, other))
     row["equiv_false_ok"] = (not res and res.witness is not None) if not isinstance(res, str) else res
-    row["canonical_form_s"], form = _timed(lambda: canonical_form(data))
+    row["canonical_form_s"], form = timed(lambda: canonical_form(data))
     row["canonical_form"] = (f"width {form.architecture[1]}" if isinstance(form, Network) else form)
-    row["oracle_s"], row["oracle"] = _oracle_with_timeout(net, twin, oracle_regions, oracle_timeout)
+    row["oracle_s"], verdict = oracle_with_timeout(net, twin, oracle_regions, oracle_timeout)
+    row["oracle"] = {True: "agrees", False: "DISAGREES", None: f"did not finish in {oracle_timeout:.0f} s"}.get(
+        verdict, verdict)
     for key in ("canonical_data_s", "equiv_true_s", "equiv_false_s", "canonical_form_s", "oracle_s"):
         row[key.replace("_s", "_over_parse")] = row[key] / parse if parse else float("nan")
     return row

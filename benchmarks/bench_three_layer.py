@@ -24,17 +24,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import random
 import sys
-import time
 from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from semialg_fibers import Network, NotDecidedError, equivalent as api_equivalent  # noqa: E402
-from semialg_fibers.oracle import equivalent as oracle_equivalent  # noqa: E402
+from _harness import oracle_with_timeout, perturbed, timed  # noqa: E402
+from semialg_fibers import Network, equivalent as api_equivalent  # noqa: E402
 from semialg_fibers.three_layer.equivalence import equivalent  # noqa: E402
 from three_layer_walks import scale_and_permute, walk  # noqa: E402
 
@@ -48,43 +46,6 @@ def _random(rng: random.Random, architecture, magnitude: int = 40, denominator: 
                         for _ in range(n_out)],
                        [F(rng.randint(-magnitude, magnitude) or 1, rng.randint(1, denominator)) for _ in range(n_out)]))
     return Network.from_layers(layers)
-
-
-def _perturbed(net: Network) -> Network:
-    flat = list(net.parameters())
-    flat[len(flat) // 2] += F(1, 1024)
-    return Network.from_parameters(net.architecture, flat)
-
-
-def _timed(fn):
-    start = time.perf_counter()
-    try:
-        value = fn()
-    except NotDecidedError as exc:
-        return time.perf_counter() - start, f"not decided: {str(exc)[:50]}"
-    return time.perf_counter() - start, value
-
-
-def _oracle_child(a, b, regions, queue):
-    try:
-        queue.put(bool(oracle_equivalent(a, b, max_regions=regions, orbit_check=False)))
-    except NotDecidedError:
-        queue.put("not decided (regions)")
-
-
-def _oracle(a, b, regions: int, timeout: float):
-    """The general oracle in a child process (PPL ignores signals), stopped after ``timeout`` seconds."""
-    queue = multiprocessing.Queue()
-    child = multiprocessing.Process(target=_oracle_child, args=(a, b, regions, queue))
-    start = time.perf_counter()
-    child.start()
-    child.join(timeout)
-    elapsed = time.perf_counter() - start
-    if child.is_alive():
-        child.terminate()
-        child.join()
-        return elapsed, f"> {timeout:.0f} s"
-    return elapsed, queue.get() if not queue.empty() else "no result"
 
 
 def _structured(rng: random.Random, architecture, kind: str) -> Network:
@@ -105,9 +66,10 @@ def crossover(architectures, rng, regions, timeout) -> list[dict]:
         net = _structured(rng, arch, "hidden" if len(rows) % 4 == 0 else "linear")
         partner, used = walk(net, rng, 3)
         for name, other in (("equivalent (" + "+".join(sorted({str(u) for u in used})) + ")", partner),
-                            ("perturbed", scale_and_permute(_perturbed(net), rng))):
-            fast_s, fast = _timed(lambda: equivalent(net, other))
-            oracle_s, oracle = _oracle(net, other, regions, timeout)
+                            ("perturbed", scale_and_permute(perturbed(net), rng))):
+            fast_s, fast = timed(lambda: equivalent(net, other))
+            oracle_s, oracle = oracle_with_timeout(net, other, regions, timeout, orbit_check=False)
+            oracle = f"> {timeout:.0f} s" if oracle is None else oracle
             rows.append({"architecture": arch, "pair": name, "fast_s": fast_s,
                          "fast": fast if isinstance(fast, str) else (bool(fast), fast.method),
                          "oracle_s": oracle_s, "oracle": oracle})
@@ -118,15 +80,15 @@ def crossover(architectures, rng, regions, timeout) -> list[dict]:
 def large(rng: random.Random, architecture=(64, 32, 64, 10)) -> dict:
     net = _random(rng, architecture, magnitude=10 ** 4, denominator=97)
     twin = scale_and_permute(net, rng)
-    other = scale_and_permute(_perturbed(net), rng)
+    other = scale_and_permute(perturbed(net), rng)
     texts = (net.to_json(), twin.to_json())
-    parse_s, _ = _timed(lambda: [Network.from_json(t) for t in texts])
+    parse_s, _ = timed(lambda: [Network.from_json(t) for t in texts])
     out = {"architecture": architecture, "parameters": net.num_parameters, "parse_both_s": parse_s}
     for name, fn in (("three_layer_equivalent_twin", lambda: equivalent(net, twin)),
                      ("three_layer_equivalent_perturbed", lambda: equivalent(net, other)),
                      ("api_equivalent_twin", lambda: api_equivalent(net, twin)),
                      ("api_equivalent_perturbed", lambda: api_equivalent(net, other))):
-        seconds, result = _timed(fn)
+        seconds, result = timed(fn)
         out[name + "_s"] = seconds
         out[name + "_ratio"] = seconds / parse_s
         out[name] = result if isinstance(result, str) else (bool(result), result.method)
