@@ -89,7 +89,7 @@ def section(fiber_rows: list[dict], verdict_rows: list[dict]) -> str:
         "`semialg_fibers.fiber(net, allow_conjecture=True)` for each network (`docs/three_layer.md`, Section",
         "\"Fibers\"): the dimension, the number of components (and of pieces counting the copies obtained by",
         "permuting hidden neurons), the first-layer families that occur, and the status of completeness: *proven*",
-        "(`n1 = 1`, `n2 = 1`, or Theorems 7.1-7.3 of `docs/theory/three_layer.md`), or *conjecture* (Conjecture 10.6",
+        "(`n1 = 1`, `n2 = 1`, or Corollary 7.5 (Theorems 7.1-7.4) of `docs/theory/three_layer.md`), or *conjecture* (Conjecture 10.6",
         "there: the union is the whole fiber if it holds; without `allow_conjecture` `fiber` raises). Produced by",
         "`scripts/real_networks_fibers.py`, with the exact tangent certificate of every component.",
         "",

@@ -112,7 +112,7 @@ def render(results: list[dict]) -> str:
     decided = [r for r in results if r["verdict"].startswith("identifiable")]
     proven = [r for r in decided if "proven" in r["verdict"]]
     lines.append(f"{len(decided)} are identifiable by the library's criterion, {len(proven)} of them proven (with two "
-                 "or more neurons in both hidden layers by Theorems 7.1-7.3 of `docs/theory/three_layer.md`); "
+                 "or more neurons in both hidden layers by Corollary 7.5 (Theorems 7.1-7.4) of `docs/theory/three_layer.md`); "
                  f"{len(decided) - len(proven)} rest on the conjecture of Section 7 there, which the exhaustive "
                  "search checks only on small architectures.")
     undecided = [r for r in results if r["verdict"] == "not decided"]

@@ -115,7 +115,7 @@ def test_fiber_dim_canonical(capsys):
 
 def test_three_layer_fiber_dim_and_equiv(capsys, tmp_path):
     hidden = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
-    generic = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[-2, -1], [-1, -3]], [1, 2]), ([[3, 1]], [1])])
+    generic = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [1])])
     paths = {}
     for name, net in (("hidden", hidden), ("generic", generic)):
         paths[name] = str(tmp_path / f"{name}.json")

@@ -30,11 +30,11 @@ def test_deep_network_gets_notes_not_errors():
 
 def test_three_layer_fiber_comes_with_its_status():
     proven = network_report(examples.real_network("nnequiv_bitvec_2_1_10-5-5-2"), certify=False)
-    assert proven.fiber is not None and proven.fiber.proven and "Theorem 7.1" in proven.fiber_note
+    assert proven.fiber is not None and proven.fiber.proven and "Corollary 7.5" in proven.fiber_note
     chen = network_report(examples.real_network("chen2024_untrained_32-2-2-1_victim"), certify=False)
-    assert chen.fiber is not None and chen.fiber.proven and "Theorem 7.2" in chen.fiber_note  # b2 < 0
-    # only the bias column of [W2 | b2] has a positive entry: outside Theorems 7.1-7.3
-    net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[-2, -1], [-1, -3]], [1, 2]), ([[3, 1]], [1])])
+    assert chen.fiber is not None and chen.fiber.proven and "Corollary 7.5" in chen.fiber_note  # b2 < 0
+    # G8 fails (1 * 2 - 2 * 1 = 0): outside Corollary 7.5
+    net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [1])])
     rep = network_report(net, certify=False, allow_conjecture=True)
     assert rep.fiber is not None and "if a conjecture holds" in rep.fiber_note
     assert "Conjecture 10.6" in rep.latex()

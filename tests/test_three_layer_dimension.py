@@ -75,7 +75,7 @@ def test_the_row_type_rule_fails_on_degenerate_parameters():
 
 
 def test_api_and_status():
-    net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[-2, -1], [-1, -3]], [1, 2]), ([[3, 1]], [1])])
+    net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [1])])
     result = dimension_result(net)
     assert int(result) == api_fiber_dimension(net, allow_conjecture=True) == 4
     assert result.status == FiberStatus.CONJECTURE

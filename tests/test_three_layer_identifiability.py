@@ -18,8 +18,10 @@ I2 = ([[1, 0], [0, 1]], [0, 0])
 
 GOLDEN = [
     # (name, network, identifiable, proven, first reason kind)
+    ("generic n1 = n2 = 2, G8 fails", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]),
+                                                            ([[1, -2]], [1])]), True, False, "generic"),
     ("generic n1 = n2 = 2", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[-2, -1], [-1, -3]], [1, 2]),
-                                                  ([[3, 1]], [1])]), True, False, "generic"),
+                                                  ([[3, 1]], [1])]), True, True, "generic"),
     ("n2 = 1 other row", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [1]), ([[3]], [1])]),
      True, True, "generic"),
     ("n1 = 1 ramp and hiding", Network.from_layers([([[2]], [-1]), ([[-1], [2]], [3, -1]), ([[1, 1]], [0])]),
@@ -76,8 +78,8 @@ def test_verdicts_against_the_exhaustive_search_and_the_jacobian(n1, n2, k):
 
 
 def test_a_conjectural_verdict_is_opted_into():
-    """Outside Theorems 7.1-7.3 (n1, n2 >= 2) "identifiable" rests on Conjecture V: by default it is not decided."""
-    generic = next(g[1] for g in GOLDEN if g[0] == "generic n1 = n2 = 2")
+    """Where G8 fails (n1, n2 >= 2) "identifiable" rests on Conjecture V: by default it is not decided."""
+    generic = next(g[1] for g in GOLDEN if g[0] == "generic n1 = n2 = 2, G8 fails")
     with pytest.raises(NotDecidedError, match="Conjecture V.*allow_conjecture"):
         is_identifiable(generic)
     assert not is_identifiable(generic, allow_conjecture=True).proven

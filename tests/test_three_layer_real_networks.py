@@ -38,5 +38,5 @@ def test_small_real_networks(name, theorem):
     # n1, n2 >= 2: proven in the class of Theorem 7.1 (P+), or of Theorem 7.2 (b2 of the first network has no
     # positive entry, both columns of W2 have one)
     assert result and result.proven and rigidity(net) and theorem in rigidity(net).reason
-    assert "Theorem 7.1" in result.basis
+    assert theorem in result.basis and "Corollary 7.5" in result.basis
     assert jacobian_upper_bound(net) == sum(net.hidden_widths)  # locally the orbit of the scalings

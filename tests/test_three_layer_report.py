@@ -10,7 +10,7 @@ from semialg_fibers.identifiability import is_identifiable
 from semialg_fibers.three_layer.report import identify_text, structure_dict, structure_text
 
 HIDDEN = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
-GENERIC = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[-2, -1], [-1, -3]], [1, 2]), ([[3, 1]], [1])])
+GENERIC = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [1])])
 
 
 @pytest.fixture

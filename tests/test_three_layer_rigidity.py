@@ -1,4 +1,4 @@
-"""Theorems 7.1-7.3 (the first layer is determined): kink values by exact evaluation, the conclusion by the search."""
+"""Theorems 7.1-7.4 (the first layer is determined): kink values by exact evaluation, the conclusion by the search."""
 
 import random
 from fractions import Fraction
@@ -21,8 +21,11 @@ RIGID = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]
 TWO_COLUMNS = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [-1, 3]], [-1, -2]), ([[3, 1]], [1])])
 #: n1 = 2, column 1 of W2 and b2 positive, column 2 negative: the class of Theorem 7.3
 BIAS_COLUMN = Network.from_layers([I2, ([[2, -1], [1, -3]], [-1, 1]), ([[3, -2]], [1])])
-#: n1 = 2, only b2 positive (rows (-, -, +)): outside Theorems 7.1-7.3, the verdict rests on the conjecture
+#: n1 = 2, only b2 positive (rows (-, -, +)): the class of Theorem 7.4
 ONLY_BIAS = Network.from_layers([I2, ([[-2, -1], [-1, -3]], [1, 2]), ([[3, 1]], [1])])
+#: n1 = 3, column 1 of W2 and b2 positive: Theorem 7.3 for n1 = 3
+ONE_COLUMN = Network.from_layers([([[1, 0, 0], [0, 1, 0], [0, 0, 1]], [0, 0, 0]),
+                                  ([[2, -1, -1], [1, -3, -2]], [-1, 1]), ([[3, -2]], [1])])
 #: n1 = 3 with column 3 of W2 negative: three positive columns of [W2 | b2] remain (Steps 3 and 4 use the others)
 NEGATIVE_COLUMN = Network.from_layers([([[1, 0, 1], [0, 1, 1], [2, 1, -1]], [0, "1/2", -1]),
                                        ([[2, -1, -3], [-1, 3, "-1/2"], [1, 1, -2]], [1, -2, "1/3"]),
@@ -93,10 +96,8 @@ REASONS = [
     ("G1", Network.from_layers([([[1, 2], [2, 4]], [0, 0]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [0])]), "G1"),
     ("G4", Network.from_layers([I2, ([[2, -1], [4, 3]], [1, 2]), ([[1, 2]], [0])]), "G4 fails"),
     ("G8", Network.from_layers([I2, ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [0])]), "G8 fails"),
-    ("only bias", ONLY_BIAS, "only 1 columns of [W2 | b2] have a positive entry (b2), 0 of W2"),
-    ("one column n1 = 3", Network.from_layers([([[1, 0, 0], [0, 1, 0], [0, 0, 1]], [0, 0, 0]),
-                                               ([[2, -1, -1], [1, -3, -2]], [-1, 1]), ([[3, -2]], [1])]),
-     "only 2 columns of [W2 | b2] have a positive entry (column 1 of W2, b2), 1 of W2"),
+    ("hidden column", Network.from_layers([I2, ([[2, -1], [1, -3]], [-1, -2]), ([[3, 1]], [1])]),
+     "column 1 is hidden (every row hides it)"),
     ("linear row", Network.from_layers([I2, ([[1, 2], [-1, -2]], [1, -3]), ([[1, 3]], [0])]), "row 1 is linear"),
     ("dead row", Network.from_layers([I2, ([[2, -1], [1, 3], [-1, -2]], [1, -1, -3]), ([[1, 2, 1]], [0])]),
      "row 3 is dead"),
@@ -111,9 +112,9 @@ def test_rigidity_names_the_failing_hypothesis(name, net, reason):
 
 def test_positive_columns():
     assert positive_columns(RIGID) == (0, 1, 2)
-    assert positive_columns(next(net for name, net, _ in REASONS if name == "one column n1 = 3")) == (0, 3)
+    assert positive_columns(ONE_COLUMN) == (0, 3) and "Theorem 7.3" in rigidity(ONE_COLUMN).reason
     assert positive_columns(BIAS_COLUMN) == (0, 2) and "Theorem 7.3" in rigidity(BIAS_COLUMN).reason
-    assert positive_columns(ONLY_BIAS) == (2,)
+    assert positive_columns(ONLY_BIAS) == (2,) and "Theorem 7.4" in rigidity(ONLY_BIAS).reason
     assert positive_columns(TWO_COLUMNS) == (0, 1) and "Theorem 7.2" in rigidity(TWO_COLUMNS).reason
     assert positive_columns(NEGATIVE_COLUMN) == (0, 1, 3) and rigidity(NEGATIVE_COLUMN)
 
@@ -121,18 +122,15 @@ def test_positive_columns():
 def test_fiber_and_identifiability_are_proven_in_the_class():
     assert rigidity(RIGID)
     f = fiber(RIGID, certify=False)  # no allow_conjecture: the completeness is a theorem here
-    assert f.status == FiberStatus.PROVEN and "Theorem 7.1" in f.basis and len(f.families) == 1
-    assert r"Theorem 7.1 of the three-layer theory ($n_1 \geq 2$" in f.latex()
-    result = is_identifiable(RIGID)
-    assert result and result.proven and "Theorem 7.1" in result.basis
-    f = fiber(TWO_COLUMNS, certify=False)  # b2 < 0: Theorem 7.2
-    assert f.status == FiberStatus.PROVEN and "Theorem 7.2" in f.basis and len(f.families) == 1
-    result = is_identifiable(TWO_COLUMNS)
-    assert result and result.proven
-    f = fiber(BIAS_COLUMN, certify=False)  # n1 = 2, column 1 of W2 and b2 positive: Theorem 7.3
-    assert f.status == FiberStatus.PROVEN and "Theorem 7.3" in f.basis and len(f.families) == 1
-    assert is_identifiable(BIAS_COLUMN).proven
-    outside = ONLY_BIAS  # only the bias column positive: the verdict still rests on the conjecture
+    assert f.status == FiberStatus.PROVEN and "Corollary 7.5" in f.basis and len(f.families) == 1
+    assert r"Corollary 7.5 of the three-layer theory (Theorems 7.1--7.4; $n_1 \geq 2$" in f.latex()
+    for net, theorem in ((RIGID, "Theorem 7.1"), (TWO_COLUMNS, "Theorem 7.2"), (BIAS_COLUMN, "Theorem 7.3"),
+                         (ONE_COLUMN, "Theorem 7.3"), (ONLY_BIAS, "Theorem 7.4")):
+        f = fiber(net, certify=False)
+        assert f.status == FiberStatus.PROVEN and len(f.families) == 1
+        result = is_identifiable(net)
+        assert result and result.proven and theorem in result.basis
+    outside = next(net for name, net, _ in REASONS if name == "G8")  # G8 fails: still the conjecture
     assert completeness(outside).status == FiberStatus.CONJECTURE and not is_identifiable(outside, allow_conjecture=True).proven
 
 
@@ -192,6 +190,12 @@ def _check_search(n1, n2, k, count, seed):
 @pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 1, 4), (2, 3, 1, 4)], ids=str)
 def test_the_search_finds_only_the_first_layer_of_theta(n1, n2, k, count):
     _check_search(n1, n2, k, count, seed=n1 * 100 + n2 * 10 + k)
+
+
+def test_the_search_with_one_positive_column_n1_3():
+    """Theorem 7.3 for n1 = 3 (column 1 of W2 and b2 positive): part (2) with two negative columns."""
+    found = representations(ONE_COLUMN, UNLIMITED)
+    assert found and all(_same_first_layer(ONE_COLUMN, r.network) for r in found)
 
 
 def test_the_search_with_a_negative_column():
@@ -261,37 +265,84 @@ def test_the_search_in_the_two_column_class_slow(n1, n2, k, count):
     _check_two_columns(n1, n2, k, count, seed=11 + n1 * 100 + n2 * 10 + k)
 
 
-def _bias_column_networks(n2, k, rng, count):
-    """Random parameters of Theorem 7.3: n1 = 2, b2 and exactly one column of W2 positive, G1-G8, no dead row."""
-    patterns = [p for p in pattern_multisets(2, n2) if any(row[-1] == "+" for row in p)]
+def _only_bias(columns, n1):
+    return columns == (n1,)
+
+
+def _class_networks(n1, n2, k, rng, count, positive):
+    """Random parameters with G1-G8, no dead, linear or zero-output row and the given positive columns of [W2 | b2]."""
+    if positive is _only_bias:  # every row (-, ..., -, +)
+        patterns = [("-" * n1 + "+",) * n2]
+    else:
+        patterns = [p for p in pattern_multisets(n1, n2) if any(row[-1] == "+" for row in p)]
     found = []
-    for _ in range(40 * count):
+    for _ in range(60 * count):
         try:
             net = with_pattern(rng, rng.choice(patterns), k=k)
         except RuntimeError:
             continue
-        if rigidity(net) and len(positive_columns(net)) == 2 and 2 in positive_columns(net):
+        if rigidity(net) and positive(positive_columns(net), n1):
             found.append(net)
         if len(found) == count:
             break
     return found
 
 
-def _check_bias_column(n2, k, count, seed):
-    nets = _bias_column_networks(n2, k, random.Random(seed), count)
+def _one_column_and_bias(columns, n1):
+    return len(columns) == 2 and n1 in columns
+
+
+def _check_class(n1, n2, k, count, seed, positive, theorem):
+    nets = _class_networks(n1, n2, k, random.Random(seed), count, positive)
     assert len(nets) == count
     for net in nets:
-        assert "Theorem 7.3" in rigidity(net).reason
+        assert theorem in rigidity(net).reason
         found = representations(net, UNLIMITED)  # every candidate first layer, each one oracle-verified
         assert found and all(_same_first_layer(net, r.network) for r in found)
 
 
 @pytest.mark.parametrize("n2, k, count", [(2, 1, 4), (3, 1, 3)], ids=str)
 def test_the_search_in_the_bias_column_class(n2, k, count):
-    _check_bias_column(n2, k, count, seed=23 + n2 * 10 + k)
+    _check_class(2, n2, k, count, 23 + n2 * 10 + k, _one_column_and_bias, "Theorem 7.3")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n2, k, count", [(2, 2, 12), (3, 1, 15), (4, 1, 4)], ids=str)
-def test_the_search_in_the_bias_column_class_slow(n2, k, count):
-    _check_bias_column(n2, k, count, seed=29 + n2 * 10 + k)
+@pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 2, 12), (2, 3, 1, 15), (2, 4, 1, 4), (3, 2, 1, 4), (3, 3, 1, 2)],
+                         ids=str)
+def test_the_search_in_the_bias_column_class_slow(n1, n2, k, count):
+    _check_class(n1, n2, k, count, 29 + n1 * 100 + n2 * 10 + k, _one_column_and_bias, "Theorem 7.3")
+
+
+@pytest.mark.parametrize("n2, k, count", [(2, 1, 3), (3, 1, 2)], ids=str)
+def test_the_search_in_the_only_bias_class(n2, k, count):
+    _check_class(2, n2, k, count, 31 + n2 * 10 + k, _only_bias, "Theorem 7.4")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 2, 10), (2, 3, 1, 10), (2, 4, 1, 4), (3, 2, 1, 3), (3, 3, 1, 2)],
+                         ids=str)
+def test_the_search_in_the_only_bias_class_slow(n1, n2, k, count):
+    _check_class(n1, n2, k, count, 37 + n1 * 100 + n2 * 10 + k, _only_bias, "Theorem 7.4")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_far_region_has_n2_plus_one_kinks(seed):
+    """Theorem 7.4: on U_m(M) the one-sided slopes along e_m jump at 0 by V(m, 0) and at t_jm by -a_j w_jm."""
+    rng = random.Random(seed)
+    n1 = 2 + seed % 2
+    net = _class_networks(n1, 3, 2, rng, 1, _only_bias)[0]
+    weight, bias = net.layers[1].weight, net.layers[1].bias
+    far = Fraction(-10 ** 6)
+    for m in range(n1):
+        thresholds = sorted(-bias[j] / weight[j][m] for j in range(len(weight)))
+        points = [Fraction(0)] + thresholds
+        h = min(b - a for a, b in zip(points, points[1:])) / 4
+        jumps = []
+        for c in points:
+            y = [far * rng.randint(1, 9) for _ in range(n1)]
+            y[m] = c
+            jumps.append(tuple(r - l for r, l in zip(_quotient(net, y, m, h), _quotient(net, y, m, -h))))
+        assert jumps[0] == _masked_sum(net, m, n1) and any(jumps[0])  # V(m, 0): every row active at the corner
+        for c, jump in zip(thresholds, jumps[1:]):
+            j = next(j for j in range(len(weight)) if -bias[j] / weight[j][m] == c)
+            assert jump == tuple(-v * weight[j][m] for v in output_column(net, j)) and any(jump)

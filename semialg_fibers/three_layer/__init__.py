@@ -9,7 +9,7 @@ closed orthant and the second layer is a one-hidden-layer network on it
 * :mod:`.hiding`: visible, hidden and unused first-layer neurons, the hiding
   translation and its exact interval;
 * :mod:`.genericity`: the predicates G1-G8, each with a witness;
-* :mod:`.rigidity`: when the function determines the first layer (Theorems 7.1-7.3);
+* :mod:`.rigidity`: when the function determines the first layer (Corollary 7.5, Theorems 7.1-7.4);
 * :mod:`.moves` and :mod:`.fields`: the exact function-preserving moves and
   their infinitesimal generators;
 * :mod:`.symmetries`: every symmetry present at a network;

@@ -8,10 +8,9 @@ status of its completeness (``docs/theory/three_layer.md``, Section 10):
 
 * ``n1 = 1`` (``W1 != 0``, ``f`` not constant): **proven** complete, any parameter;
 * ``n2 = 1``, ``n1 >= 2`` (predicates G1-G3, the row not dead): **proven**;
-* ``n1, n2 >= 2`` in the classes of Theorems 7.1-7.3 (G1-G8, at least three
-  columns of ``[W2 | b2]`` or two of ``W2`` with a positive entry, for ``n1 = 2``
-  two of ``[W2 | b2]``, no dead, linear or zero-output row:
-  :func:`.rigidity.rigidity`): **proven**, the fiber is the orbit family;
+* ``n1, n2 >= 2`` under Corollary 7.5 (G1-G8, no dead, linear or zero-output
+  row, no hidden column: :func:`.rigidity.rigidity`): **proven**, the fiber is
+  the orbit family;
 * other ``n1, n2 >= 2`` with G1-G7 and *no spare row* (no representation in the
   families has a dead, zero-output or silent second-layer neuron): complete
   under **Conjecture 10.6**, reported with ``status = CONJECTURE``;
@@ -55,7 +54,7 @@ _PROVEN_N1 = ("docs/theory/three_layer.md, Theorem 10.2 (n1 = 1): every paramete
               "p W1 and is in one of the listed families; proven for every non-constant f")
 _PROVEN_N2 = ("docs/theory/three_layer.md, Theorem 10.4 (n2 = 1): a single live row determines the first layer up "
               "to permutation, positive scaling, the hiding translation and the sign change; proven under G1-G3")
-_PROVEN_RIGID = (THEOREM + "; so the fiber is the orbit family (Sections 7.1-7.3, consequence (ii))")
+_PROVEN_RIGID = (THEOREM + "; so the fiber is the orbit family (Section 7.1, consequence (ii))")
 _CONJECTURE = ("docs/theory/three_layer.md, Conjecture 10.6: for n1, n2 >= 2, G1-G7 and no spare second-layer row, "
                "every parameter realizing f has its first layer in the listed families (orbit, hiding translation, "
                "sign change); checked by the exhaustive search of three_layer.search, not proven")
@@ -67,12 +66,10 @@ _LATEX = {
                  r"every parameter whose function is not constant."),
     _PROVEN_N2: (r"The union is the whole fiber: Theorem 10.4 of the three-layer theory ($n_2 = 1$), proven under "
                  r"the predicates G1--G3."),
-    _PROVEN_RIGID: (r"The union is the whole fiber: Theorem 7.1 of the three-layer theory ($n_1 \geq 2$, the "
-                    r"predicates G1--G8, at least three columns of $[W_2 \mid b_2]$ with a positive entry, no "
-                    r"dead, linear or zero-output row), with Theorems 7.2, 7.3 (two columns of $W_2$, or for "
-                    r"$n_1 = 2$ of $[W_2 \mid b_2]$, with a positive entry suffice): every parameter realizing "
-                    r"$f$ has the first layer of "
-                    r"$\theta$ up to permutation and positive scaling."),
+    _PROVEN_RIGID: (r"The union is the whole fiber: Corollary 7.5 of the three-layer theory (Theorems 7.1--7.4; "
+                    r"$n_1 \geq 2$, the predicates G1--G8, no dead, linear or zero-output row and no hidden "
+                    r"column): every parameter realizing $f$ has the first layer of $\theta$ up to permutation and "
+                    r"positive scaling."),
     _CONJECTURE: (r"The union is the whole fiber if Conjecture 10.6 of the three-layer theory holds: for "
                   r"$n_1, n_2 \geq 2$, the predicates G1--G7 and no spare second-layer row, every parameter "
                   r"realizing $f$ has its first layer in the listed families (orbit, hiding translation, sign "
@@ -167,11 +164,10 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
     if n2 == 1:
         return Completeness(FiberStatus.PROVEN, _PROVEN_N2, families, patterns)
     if rigidity(net):
-        # the first layer is determined up to H whatever the spare rows of the orthant fiber (Theorems 7.1-7.3)
+        # the first layer is determined up to H whatever the spare rows of the orthant fiber (Corollary 7.5)
         if len(families) != 1:
-            raise InternalCheckError(f"three-layer fiber: Theorem 7.1, 7.2 or 7.3 applies (no hidden column) but "
-                                     f"{len(families)} "
-                                     "first-layer families were listed instead of the orbit alone")
+            raise InternalCheckError(f"three-layer fiber: Corollary 7.5 applies (no hidden column) but "
+                                     f"{len(families)} first-layer families were listed instead of the orbit alone")
         return Completeness(FiberStatus.PROVEN, _PROVEN_RIGID, families, patterns)
     spare = [roles for roles, _ in shared if roles.dead or roles.zero_output or roles.silent]
     if spare:
@@ -283,10 +279,12 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
 
     Examples
     --------
-    Two rows crossing the orthant (no dead, linear or hidden row): the fiber is
-    the orbit of permutations and scalings, ``2! 2!`` copies of dimension 4.
+    Two rows crossing the orthant (no dead, linear or hidden row), but the
+    predicate G8 fails (``1 * 2 - 2 * 1 = 0``): the listed fiber is the orbit of
+    permutations and scalings, ``2! 2!`` copies of dimension 4, complete if
+    Conjecture 10.6 holds.
 
-    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[-2, -1], [-1, -3]], [1, 2]), ([[3, 1]], [1])])
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [1])])
     >>> f = fiber(net, allow_conjecture=True)
     >>> f.dimension, [(c.dimension, c.multiplicity) for c in f], str(f.status)
     (4, [(4, 4)], 'conjecture')
@@ -295,8 +293,8 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     ...
     semialg_fibers.exceptions.NotDecidedError: three-layer fiber: the listed components are the whole fiber only if Conjecture 10.6 holds ...
 
-    With a positive entry in every column of ``[W2 | b2]`` and the predicate G8
-    the same fiber is proven complete (Theorem 7.1):
+    With G8 (another output weight) the fiber is proven complete (Corollary 7.5,
+    here by Theorem 7.1):
 
     >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [1])])
     >>> f = fiber(net)

@@ -23,7 +23,7 @@ predicates (why each is needed: ``docs/theory/three_layer.md``, Section 4):
 * **G8** for every column ``i`` of ``W2`` and every column ``m'`` of ``[W2 | b2]``
   with a positive entry, ``sum_{j : [W2 | b2]_{j m'} > 0} a_j w_ji != 0``: the
   kinks of ``f`` on ``H_i`` far out along ``e_{m'}`` (or at the corner) and its
-  slopes far out in the positive orthant are nonzero.  Used only by Theorems 7.1-7.3
+  slopes far out in the positive orthant are nonzero.  Used only by Theorems 7.1-7.4
   (first layer determined, :mod:`.rigidity`), so it is evaluated by
   :func:`masked_sums` and not part of :func:`genericity`.
 
@@ -287,7 +287,7 @@ def masked_sums(net: Network) -> PredicateResult:
     triples ``(i, m, T)`` with ``T`` nonempty the map
     ``sum_{j in T} W3[:, j] W2[j, i]`` is a nonzero polynomial, so G8 fails
     only on a proper algebraic subset (``docs/theory/three_layer.md``, Section 7.1).
-    It is not part of :func:`genericity`: only Theorems 7.1-7.3 use it.
+    It is not part of :func:`genericity`: only Theorems 7.1-7.4 use it.
 
     Examples
     --------

@@ -14,12 +14,11 @@ identity, so the verdict "not identifiable" is proven for every parameter):
 
 When none applies and the predicates G1-G7 hold, the parameter is
 identifiable: **proven** for ``n1 = 1`` and for ``n2 = 1``
-(``docs/theory/three_layer.md``, Section 6) and for ``n1, n2 >= 2`` in the
-classes of Theorems 7.1-7.3 (G8 and at least three columns of ``[W2 | b2]``,
-or two of ``W2``, or for ``n1 = 2`` two of ``[W2 | b2]``, with a positive entry:
-:func:`.rigidity.rigidity`); otherwise for ``n1, n2 >= 2`` the verdict
-rests on the **conjecture** of Section 7 (visible first-layer hyperplanes of
-two generic representations coincide), checked by the exhaustive search of
+(``docs/theory/three_layer.md``, Section 6) and for ``n1, n2 >= 2`` when the
+predicate G8 holds as well (Corollary 7.5, :func:`.rigidity.rigidity`); when
+G8 fails (a proper algebraic subset) the verdict for ``n1, n2 >= 2`` rests on
+the **conjecture** of Section 7 (visible first-layer hyperplanes of two
+generic representations coincide), checked by the exhaustive search of
 :mod:`.search` on small architectures.  Outside G1-G7 the answer is
 :class:`~semialg_fibers.exceptions.NotDecidedError` naming the predicate.
 """
@@ -173,7 +172,8 @@ def _witness(net: Network, found) -> Network:
 
 
 _CONJECTURE = ("docs/theory/three_layer.md, Section 7: conjecture (visible first-layer hyperplanes of two generic "
-               "representations coincide) for n1, n2 >= 2, checked by the exhaustive search of three_layer.search; "
+               "representations coincide) for n1, n2 >= 2 where G8 fails (proven where it holds: Corollary 7.5), checked "
+               "by the exhaustive search of three_layer.search; "
                "the rest of the argument (Sections 4 and 6) is proven")
 
 
@@ -189,7 +189,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
         Bounds the exact search for cancelling flip sets.
     allow_conjecture : bool
         Return an "identifiable" verdict that rests on Conjecture V (``n1, n2
-        >= 2`` outside Theorems 7.1-7.3) with ``proven = False``; by default that
+        >= 2`` where G8 fails) with ``proven = False``; by default that
         case raises, so a truthy result is always proven.
 
     Returns
@@ -198,7 +198,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
         Not identifiable (proven, with a witness checked by
         :func:`~semialg_fibers.symmetries.same_orbit` and exact evaluation) when a
         mechanism of the module docstring applies; otherwise identifiable,
-        ``proven`` for ``n1 = 1``, ``n2 = 1`` or the classes of Theorems 7.1-7.3, and
+        ``proven`` for ``n1 = 1``, ``n2 = 1`` or under Corollary 7.5 (G8), and
         resting on the stated conjecture for the other ``n1, n2 >= 2`` (only
         with ``allow_conjecture``).
 
@@ -213,8 +213,8 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
 
     Examples
     --------
-    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[-2, -1], [-1, -3]], [1, 2]), ([[3, 1]], [1])])
-    >>> result = is_identifiable(net, allow_conjecture=True)
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [1])])
+    >>> result = is_identifiable(net, allow_conjecture=True)  # G8 fails: 1 * 2 - 2 * 1 = 0
     >>> bool(result), result.proven
     (True, False)
     >>> is_identifiable(net)
@@ -256,7 +256,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
         basis = "docs/theory/three_layer.md, Theorem 6.5 (n2 = 1): proven"
         proven = True
     elif (rigid := rigidity(net)):
-        basis = THEOREM + ", and Lemma 6.3: proven"
+        basis = f"{THEOREM} ({rigid.reason}), and Lemma 6.3: proven"
         proven = True
     elif allow_conjecture:
         basis = _CONJECTURE
@@ -264,7 +264,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
     else:
         raise NotDecidedError(
             "is_identifiable: no mechanism enlarges the fiber and G1-G7 hold, but for n1, n2 >= 2 outside "
-            f"Theorems 7.1-7.3 ({rigid.reason}) the verdict 'identifiable' rests on Conjecture V "
+            f"Corollary 7.5 ({rigid.reason}) the verdict 'identifiable' rests on Conjecture V "
             "(docs/theory/three_layer.md, Section 7); pass allow_conjecture=True (command line: "
             "--allow-conjecture) to obtain it with proven = False")
     return IdentifiabilityResult(True, proven, reasons, basis, "three-layer", None, (), details)
