@@ -1,12 +1,12 @@
 """Conjecture 10.6 with a hidden column: every first layer of the fiber is in the hiding-translation family.
 
-Class: n1, n2 >= 2, G1-G8, every row of [W2 | b2] hides the same column i (w_ji > 0, w_jl < 0 for l != i,
-c_j < 0), no dead, linear or zero-output row.  Claim (the hidden-column case of Conjecture 10.6, argued in
-docs/theory/three_layer.md, Section 10.6): every theta' with
-f_theta' = f_theta has, up to permutation, y'_m = lambda_m y_m (lambda_m > 0) for the visible neurons and
-y'_i = mu (y_i + t) with mu > 0, t >= t_min = max_j c_j / w_ji.  Checked here against the exhaustive search
-(every first layer made of candidate hyperplanes, every representation verified by the general oracle), and
-the kinks the proof counts are checked by exact one-sided difference quotients of F.
+Class: n1 >= 2, G1-G8, L >= 2 rows of [W2 | b2] hiding the same column i (w_ji > 0, w_jl < 0 for l != i,
+c_j < 0) and any number of dead rows.  Claim (the hidden-column case of Conjecture 10.6, argued in
+docs/theory/three_layer.md, Section 10.6): every theta' with f_theta' = f_theta has, up to permutation,
+y'_m = lambda_m y_m (lambda_m > 0) for the visible neurons and y'_i = mu (y_i + t) with mu > 0 and
+t >= t_min = max_j c_j / w_ji over the hiding rows.  Checked against the exhaustive search (every first layer
+made of candidate hyperplanes, every representation verified by the general oracle); the kinks and bend points
+the proof uses are checked by exact one-sided difference quotients of F.
 """
 
 import random
@@ -176,7 +176,7 @@ def test_the_bends_of_the_rows(seed):
 
 # ---------------------------------------------------------------------------- where the hypotheses bind
 def test_one_live_row_with_a_spare_row_leaves_the_family():
-    """n_live = 1 (the counting needs two rows): the sign change and revivals give other first layers."""
+    """One hiding row and a spare row (L = 1, outside the claim): the sign change and revivals leave the family."""
     for net, i in _hidden_networks(2, 1, 1, random.Random(5), 2, dead=1):
         found = representations(net, UNLIMITED)
         outside = [r for r in found if not _in_translation_family(net, r.network, i)]
@@ -186,7 +186,7 @@ def test_one_live_row_with_a_spare_row_leaves_the_family():
 
 @pytest.mark.parametrize("n1, live, dead, count", [(2, 3, 1, 2), (2, 2, 1, 2)], ids=str)
 def test_live_and_dead_rows(n1, live, dead, count):
-    """Dead rows added: proven for n1 >= 3 or three live rows (bend points), checked for (n1, live) = (2, 2)."""
+    """Dead rows added (spare rows): the first layer is still in the translation family."""
     _check(n1, live, 1, count, seed=47 + n1 * 100 + live * 10 + dead, dead=dead)
 
 
