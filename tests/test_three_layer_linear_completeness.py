@@ -31,6 +31,7 @@ from semialg_fibers.orthant.components import component
 from semialg_fibers.orthant.patterns import role_patterns
 from semialg_fibers.three_layer import genericity, masked_sums, representations
 from semialg_fibers.three_layer.fiber import FiberStatus, completeness, fiber
+from semialg_fibers.three_layer.jacobian import jacobian_upper_bound
 from semialg_fibers.three_layer.rows import second_layer
 
 from three_layer_helpers import with_pattern
@@ -379,3 +380,35 @@ def test_every_row_linear_every_translation():
         assert oracle(net, other).equivalent
         assert not _orbit_first_layer(net, other)
         assert not fiber(net, allow_conjecture=True, certify=False).contains(other)
+
+
+DIMENSION = [(("+++", "+++", "-++"), 2), (("+++", "+++", "-++", "+--"), 2)]
+
+
+@pytest.mark.parametrize("patterns,k", DIMENSION, ids=[f"{'|'.join(p)}_k{k}" for p, k in DIMENSION])
+def test_translated_family_dimension_is_the_jacobian_bound(patterns, k):
+    """``n1 + 1 + dim OF_{n2}(h_t)`` equals the exact tangent-rank bound at a member, below theta's fiber dimension."""
+    rng = random.Random(1)
+    net = _draw(rng, patterns, k)
+    (m,) = _face_columns(net)
+    n1, n2 = len(net.layers[0].bias), len(net.layers[1].bias)
+    data = canonical_data(second_layer(_reference(net, m, Fraction(1, 2))))
+    family = n1 + 1 + max(dim for _, strata in role_patterns(data, n2) for _, dim in strata)
+    member = _members(net, m, Fraction(1, 2), limit=1)[0]
+    assert jacobian_upper_bound(member) == family
+    assert family < fiber(net, allow_conjecture=True, certify=False).dimension
+
+
+NO_FACE_SLOW = NO_FACE + [(("+++", "+++", "+-+", "-++"), 1), (("+++", "-++", "+-+"), 2),
+                          (("++++", "-+++", "+-++"), 1)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("patterns,k", NO_FACE_SLOW, ids=[f"{'|'.join(p)}_k{k}" for p, k in NO_FACE_SLOW])
+def test_without_a_face_column_the_search_finds_the_orbit_slow(patterns, k):
+    rng = random.Random(9)
+    for _ in range(3):
+        net = _draw(rng, patterns, k)
+        assert _face_columns(net) == []
+        reps = representations(net, limits=UNLIMITED)
+        assert reps and all(_orbit_first_layer(net, r.network) for r in reps)
