@@ -176,10 +176,10 @@ def _no_spare_row(net: Network) -> bool:
         raise
 
 
-def _draw(rng: random.Random, patterns, k: int, tries: int = 60) -> Network:
-    """A member of the class with G1-G8 and no spare row."""
+def _draw(rng: random.Random, patterns, k: int, tries: int = 60, d: int | None = None) -> Network:
+    """A member of the class with G1-G8 and no spare row (``d`` inputs, default ``n1``)."""
     for _ in range(tries):
-        net = with_pattern(rng, patterns, k=k)
+        net = with_pattern(rng, patterns, d=d, k=k)
         if masked_sums(net) and _no_spare_row(net):
             return net
     raise RuntimeError(f"no draw of {patterns} with G8 and no spare row")
@@ -253,8 +253,8 @@ TRANSLATED_SLOW = TRANSLATED + [(("+++", "+++", "-++", "-++", "+--"), 2), (("+++
 
 def _check_translated(patterns, k, seed, draws):
     rng = random.Random(seed)
-    for _ in range(draws):
-        net = _draw(rng, patterns, k)
+    for draw in range(draws):
+        net = _draw(rng, patterns, k, d=len(patterns[0]) - 1 + (draw + seed) % 2)  # d = n1 or n1 + 1
         (m,) = _face_columns(net)
         conjectural = fiber(net, allow_conjecture=True, certify=False)
         for t in (Fraction(1, 2), Fraction(5)):
