@@ -25,6 +25,7 @@ import pytest
 
 from semialg_fibers import Network, NotDecidedError
 from semialg_fibers.limits import UNLIMITED
+from semialg_fibers.nonnegative_rank import nonnegative_column_rank
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.orthant.canonical import canonical_data
 from semialg_fibers.orthant.components import component
@@ -412,3 +413,27 @@ def test_without_a_face_column_the_search_finds_the_orbit_slow(patterns, k):
         assert _face_columns(net) == []
         reps = representations(net, limits=UNLIMITED)
         assert reps and all(_orbit_first_layer(net, r.network) for r in reps)
+
+
+def _face_gradient_fits(net: Network, m: int) -> bool:
+    """``ncr(G_face) <= n_L - 1`` with ``G_face = sum_{c_j > 0} a_j (w_j - w_jm e_m)^T`` (the sufficient condition)."""
+    _, b1, rows, outs, b3 = _parts(net)
+    n1 = len(b1)
+    g_face = [[sum((outs[j][i] * rows[j][r] for j in range(len(rows)) if rows[j][-1] > 0), ZERO) if r != m else ZERO
+               for r in range(n1)] for i in range(len(b3))]
+    return nonnegative_column_rank(g_face).value <= sum(_kind(r) == "linear" for r in rows) - 1
+
+
+CRITERION = [(("++++", "++++", "-+++"), 1), (("++++", "++++", "-+++"), 2), (("++++", "++++", "-+++", "+---"), 1),
+             (("+++", "-++", "+--"), 1), (("+++", "+++", "-++"), 1)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("patterns,k", CRITERION, ids=[f"{'|'.join(p)}_k{k}" for p, k in CRITERION])
+def test_face_gradient_criterion_against_the_orthant_fiber(patterns, k):
+    """Proven: the condition implies a nonempty family.  Checked (conjectured for generic parameters): the converse."""
+    rng = random.Random(4)
+    for _ in range(6):
+        net = _draw(rng, patterns, k)
+        (m,) = _face_columns(net)
+        assert _face_gradient_fits(net, m) == bool(_members(net, m, Fraction(1, 2), limit=1))
