@@ -17,7 +17,8 @@ import pytest
 from semialg_fibers import linalg
 from semialg_fibers.limits import UNLIMITED
 from semialg_fibers.oracle import equivalent as oracle
-from semialg_fibers.three_layer import fiber, masked_sums, representations
+from semialg_fibers.three_layer import fiber, hidden_column_theorem, masked_sums, representations
+from semialg_fibers.three_layer.fiber import FiberStatus
 from semialg_fibers.three_layer.rows import output_column
 from semialg_fibers.three_layer.search import known_classes
 
@@ -72,9 +73,9 @@ def _check(n1, n2, k, count, seed, dead=0):
     for net, i in _hidden_networks(n1, n2, k, random.Random(seed), count, dead):
         found = representations(net, UNLIMITED)  # every candidate first layer, each one oracle-verified
         assert found and all(_in_translation_family(net, r.network, i) for r in found)
-        if not dead:
-            members = fiber(net, allow_conjecture=True)
-            assert all(members.contains(r.network) for r in found)
+        members = fiber(net, certify=False)  # proven (Theorem 10.8), dead rows or not: no allow_conjecture
+        assert members.status == FiberStatus.PROVEN and "Theorem 10.8" in members.basis
+        assert hidden_column_theorem(net) and all(members.contains(r.network) for r in found)
 
 
 @pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 1, 3), (2, 3, 1, 2), (2, 2, 2, 2)], ids=str)
@@ -182,6 +183,7 @@ def test_one_live_row_with_a_spare_row_leaves_the_family():
         outside = [r for r in found if not _in_translation_family(net, r.network, i)]
         assert outside and {r.key for r in found} <= known_classes(net)
         assert all(oracle(net, r.network) for r in outside)
+        assert not hidden_column_theorem(net) and "one row hides" in hidden_column_theorem(net).reason
 
 
 @pytest.mark.parametrize("n1, live, dead, count", [(2, 3, 1, 2), (2, 2, 1, 2)], ids=str)

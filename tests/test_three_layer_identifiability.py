@@ -18,8 +18,9 @@ I2 = ([[1, 0], [0, 1]], [0, 0])
 
 GOLDEN = [
     # (name, network, identifiable, proven, first reason kind)
-    ("generic n1 = n2 = 2, G8 fails", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]),
-                                                            ([[1, -2]], [1])]), True, False, "generic"),
+    ("generic n1 = n2 = 2, G8 fails", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]),
+                                                            ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [1])]),
+     True, False, "generic"),
     ("generic n1 = n2 = 2", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[-2, -1], [-1, -3]], [1, 2]),
                                                   ([[3, 1]], [1])]), True, True, "generic"),
     ("n2 = 1 other row", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [1]), ([[3]], [1])]),

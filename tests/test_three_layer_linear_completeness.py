@@ -10,8 +10,8 @@ Steps 0-5 of Theorem 7.1 give ``y' = Lambda Pi (y + q)`` with ``q >= 0``.  What 
   explicit width-``(n2 + 1)`` form of :func:`_reference` (oracle);
 * when the orthant fiber of ``h_t`` of width ``n2`` is not empty (always for ``n1 = 2`` with two linear
   rows and a face column), the translated parameters realize ``f`` (oracle) although ``theta`` has no
-  spare row: they lie outside the families of Section 10.3, a counterexample to Conjecture 10.6 as
-  stated;
+  spare row: they lie outside the orbit family (a counterexample to Conjecture 10.6 as first stated),
+  and inside the translated visible neuron family that ``fiber`` now lists (Theorem 10.9, proven);
 * with one linear row (generic) that orthant fiber is empty;
 * with no face column the exhaustive search finds ``theta``'s first layer only.
 """
@@ -24,7 +24,7 @@ from fractions import Fraction
 
 import pytest
 
-from semialg_fibers import Network, NotDecidedError
+from semialg_fibers import Network, NotDecidedError, equivalent
 from semialg_fibers.limits import UNLIMITED
 from semialg_fibers.nonnegative_rank import nonnegative_column_rank
 from semialg_fibers.oracle import equivalent as oracle
@@ -32,7 +32,8 @@ from semialg_fibers.orthant.canonical import canonical_data
 from semialg_fibers.orthant.components import component
 from semialg_fibers.orthant.patterns import role_patterns
 from semialg_fibers.three_layer import genericity, masked_sums, representations
-from semialg_fibers.three_layer.fiber import FiberStatus, completeness, fiber
+from semialg_fibers.three_layer.families import FamilyKind, first_layer_families
+from semialg_fibers.three_layer.fiber import FiberStatus, family_patterns, fiber
 from semialg_fibers.three_layer.jacobian import jacobian_upper_bound
 from semialg_fibers.three_layer.rows import second_layer
 
@@ -169,13 +170,10 @@ def _members(net: Network, m: int, t: Fraction, limit: int = 2) -> list[Network]
 
 
 def _no_spare_row(net: Network) -> bool:
-    """Conjecture 10.6's hypothesis, as the library decides it: ``completeness`` does not refuse for spare rows."""
-    try:
-        return completeness(net).status == FiberStatus.CONJECTURE
-    except NotDecidedError as error:
-        if "spare" in str(error):
-            return False
-        raise
+    """Conjecture 10.6's hypothesis: no role pattern of theta's own orthant fiber leaves a row unused."""
+    orbit = first_layer_families(net)[0]
+    return not any(roles.dead or roles.zero_output or roles.silent
+                   for roles, _ in family_patterns(orbit, net.architecture[2]))
 
 
 def _draw(rng: random.Random, patterns, k: int, tries: int = 60, d: int | None = None) -> Network:
@@ -226,12 +224,19 @@ def test_the_golden_parameter_is_in_the_class_with_no_spare_row():
 
 @pytest.mark.parametrize("t", [Fraction(1, 3), Fraction(1), Fraction(7)], ids=["t=1/3", "t=1", "t=7"])
 def test_golden_translated_visible_neuron(t):
-    """Written by hand: oracle-equivalent, first layer outside the orbit, not in the conjectural fiber."""
+    """Written by hand: oracle-equivalent, first layer outside the orbit, in the translated family of the fiber."""
     other = _hand_member(GOLDEN, 0, t)
     assert other is not None and other.architecture == GOLDEN.architecture
     assert oracle(GOLDEN, other).equivalent
     assert not _orbit_first_layer(GOLDEN, other)
-    assert not fiber(GOLDEN, allow_conjecture=True, certify=False).contains(other)
+    f = fiber(GOLDEN, certify=False)  # proven: Theorem 10.9
+    assert f.status == FiberStatus.PROVEN and "Theorem 10.9" in f.basis
+    assert [str(family.kind) for family in f.families] == ["orbit", "translated visible neuron"]
+    assert f.contains(other)
+    assert any(c.contains(other) for c in f if c.family.kind == FamilyKind.TRANSLATED)
+    for x, y in ((GOLDEN, other), (other, GOLDEN)):  # equivalence without regions aligns the moved neuron
+        result = equivalent(x, y)
+        assert result and result.method == "three-layer" and "translated visible neuron" in result.reason
 
 
 def test_golden_negative_translation_is_rejected():
@@ -253,12 +258,20 @@ TRANSLATED_SLOW = TRANSLATED + [(("+++", "+++", "-++", "-++", "+--"), 2), (("+++
                                 (("++++", "++++", "++++", "+---"), 3), (("+++", "+++", "-++", "+--"), 1)]
 
 
+def _nudged(net: Network) -> Network:
+    """The output bias moved by 1/1000: a near miss."""
+    last = net.layers[2]
+    return Network.from_layers([(layer.weight, layer.bias) for layer in net.layers[:2]]
+                               + [(last.weight, [last.bias[0] + Fraction(1, 1000)] + list(last.bias[1:]))])
+
+
 def _check_translated(patterns, k, seed, draws):
     rng = random.Random(seed)
     for draw in range(draws):
         net = _draw(rng, patterns, k, d=len(patterns[0]) - 1 + (draw + seed) % 2)  # d = n1 or n1 + 1
         (m,) = _face_columns(net)
-        conjectural = fiber(net, allow_conjecture=True, certify=False)
+        listed = fiber(net, certify=False)  # proven (Theorem 10.9); the translated family is listed
+        assert listed.status == FiberStatus.PROVEN and listed.families[-1].kind == FamilyKind.TRANSLATED
         for t in (Fraction(1, 2), Fraction(5)):
             assert oracle(net, _reference(net, m, t)).equivalent
             found = _members(net, m, t)
@@ -269,17 +282,24 @@ def _check_translated(patterns, k, seed, draws):
                 assert other.architecture == net.architecture
                 assert oracle(net, other).equivalent
                 assert not _orbit_first_layer(net, other)
-                assert not conjectural.contains(other)
+                assert listed.contains(other)
+                for x, y in ((net, other), (other, net)):  # the polynomial test aligns the translated neuron
+                    result = equivalent(x, y)  # (in other the neuron may be hidden: then a hiding translation)
+                    assert result and result.method == "three-layer"
+                    assert "translated visible neuron" in result.reason or "hiding translation" in result.reason
+                near = _nudged(other)
+                result = equivalent(net, near)
+                assert not result and net(result.witness) != near(result.witness)
 
 
 @pytest.mark.parametrize("patterns,k", TRANSLATED, ids=[f"{'|'.join(p)}_k{k}" for p, k in TRANSLATED])
-def test_translated_family_outside_the_conjectured_fiber(patterns, k):
+def test_translated_family_is_listed(patterns, k):
     _check_translated(patterns, k, seed=sum(map(ord, "".join(patterns))) + k, draws=1)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("patterns,k", TRANSLATED_SLOW, ids=[f"{'|'.join(p)}_k{k}" for p, k in TRANSLATED_SLOW])
-def test_translated_family_outside_the_conjectured_fiber_slow(patterns, k):
+def test_translated_family_is_listed_slow(patterns, k):
     _check_translated(patterns, k, seed=7, draws=6)
 
 
@@ -381,7 +401,8 @@ def test_every_row_linear_every_translation():
         other = _build(w1, [b1[0] + q[0], b1[1] + q[1]], new_rows, new_outs, const)
         assert oracle(net, other).equivalent
         assert not _orbit_first_layer(net, other)
-        assert not fiber(net, allow_conjecture=True, certify=False).contains(other)
+    with pytest.raises(NotDecidedError, match="every row is linear"):  # not classified: never listed as complete
+        fiber(net, allow_conjecture=True, certify=False)
 
 
 DIMENSION = [(("+++", "+++", "-++"), 2), (("+++", "+++", "-++", "+--"), 2)]
@@ -398,7 +419,9 @@ def test_translated_family_dimension_is_the_jacobian_bound(patterns, k):
     family = n1 + 1 + max(dim for _, strata in role_patterns(data, n2) for _, dim in strata)
     member = _members(net, m, Fraction(1, 2), limit=1)[0]
     assert jacobian_upper_bound(member) == family
-    assert family < fiber(net, allow_conjecture=True, certify=False).dimension
+    listed = fiber(net, certify=False)
+    assert family < listed.dimension
+    assert max(c.dimension for c in listed if c.family.kind == FamilyKind.TRANSLATED) == family
 
 
 NO_FACE_SLOW = NO_FACE + [(("+++", "+++", "+-+", "-++"), 1), (("+++", "-++", "+-+"), 2),

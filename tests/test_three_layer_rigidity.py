@@ -8,8 +8,8 @@ import pytest
 from semialg_fibers import Network, NotDecidedError
 from semialg_fibers.limits import UNLIMITED
 from semialg_fibers.oracle import equivalent as oracle
-from semialg_fibers.three_layer import (Predicate, is_identifiable, masked_sums, positive_columns, representations,
-                                        rigidity)
+from semialg_fibers.three_layer import (Predicate, hidden_column_theorem, is_identifiable, linear_rows_theorem,
+                                        masked_sums, positive_columns, representations, rigidity)
 from semialg_fibers.three_layer.fiber import FiberStatus, completeness, fiber
 from semialg_fibers.three_layer.rows import output_column
 
@@ -346,3 +346,31 @@ def test_far_region_has_n2_plus_one_kinks(seed):
         for c, jump in zip(thresholds, jumps[1:]):
             j = next(j for j in range(len(weight)) if -bias[j] / weight[j][m] == c)
             assert jump == tuple(-v * weight[j][m] for v in output_column(net, j)) and any(jump)
+
+
+HIDDEN_TWO = Network.from_layers([I2, ([[2, -1], [1, -3]], [-1, -2]), ([[3, 1]], [1])])
+THEOREM_REASONS = [
+    ("hidden, two rows", hidden_column_theorem, HIDDEN_TWO, True, "column 1 is hidden by rows 1, 2"),
+    ("hidden, a dead row", hidden_column_theorem,
+     Network.from_layers([I2, ([[2, -1], [1, -3], [-1, -2]], [-1, -2, -3]), ([[3, 1, 2]], [1])]), True,
+     "the other rows are dead"),
+    ("hidden, one row and a dead row", hidden_column_theorem,
+     Network.from_layers([I2, ([[2, -1], [-1, -2]], [-1, -3]), ([[3, 2]], [1])]), False, "one row hides column 1"),
+    ("no hidden column", hidden_column_theorem, RIGID, False, "no column is hidden"),
+    ("linear and crossing", linear_rows_theorem,
+     Network.from_layers([I2, ([[2, 1], [-1, 1], [1, 3]], [1, 2, 5]), ([[1, 2, -3]], [0])]), True, "linear rows 1, 3"),
+    ("every row linear", linear_rows_theorem,
+     Network.from_layers([I2, ([[2, 1], [1, 3]], [1, 2]), ([[1, 2]], [0])]), False, "every row is linear"),
+    ("no linear row", linear_rows_theorem, RIGID, False, "no linear row"),
+    ("linear and dead", linear_rows_theorem, next(net for name, net, _ in REASONS if name == "linear row"), False,
+     "row 2 is dead"),
+]
+
+
+@pytest.mark.parametrize("name, theorem, net, applies, reason", THEOREM_REASONS, ids=[r[0] for r in THEOREM_REASONS])
+def test_theorems_10_8_and_10_9_name_their_hypotheses(name, theorem, net, applies, reason):
+    result = theorem(net)
+    assert bool(result) == applies and reason in result.reason
+    if applies:  # the fiber is proven complete, without allow_conjecture
+        f = fiber(net, certify=False)
+        assert f.status == FiberStatus.PROVEN and ("Theorem 10.8" in f.basis or "Theorem 10.9" in f.basis)

@@ -38,6 +38,7 @@ from ..orthant.canonical import canonical_data
 from ..orthant.equivalence import first_difference
 from ..results import EquivalenceResult
 from .hiding import ColumnKind, column_status, hiding_interval, translate
+from .families import translated_column, translated_network
 from .moves import sign_change, sign_change_ratios
 from .profile import profile
 from .rows import check_three_layer, second_layer
@@ -275,11 +276,17 @@ def align(a: Network, b: Network) -> Alignment | Obstacle:
             steps.append(f"hiding translation t = {t} of neuron {i + 1} of a")
         else:
             moved = _translate(b, l, -q[l])
-            if moved is None:
+            if moved is not None:
+                b = moved
+                steps.append(f"hiding translation t = {-q[l]} of neuron {l + 1} of b")
+            elif t > 0 and translated_column(a) == i:
+                # a rewritten with that first layer (Theorem 10.9): its second layer realizes g(s(z - t e_i))
+                a = translated_network(a, i, t)
+                steps.append(f"translated visible neuron: neuron {i + 1} of a moved by t = {t} (its face is crossed "
+                             "by no row)")
+            else:
                 return Obstacle(f"neuron {l + 1} of b is neuron {i + 1} of a translated by t = {t}, outside the "
                                 "hiding intervals of both networks", directions=tuple(_directions(a)[i:i + 1]))
-            b = moved
-            steps.append(f"hiding translation t = {-q[l]} of neuron {l + 1} of b")
     order = tuple(i for i, _ in rows)
     scale = tuple(lam for _, lam in rows)
     return Alignment(a, b, order, scale, tuple(steps))
@@ -487,6 +494,11 @@ def equivalent(a: Network, b: Network, limits: SearchLimits | None = None) -> Eq
     if a.architecture[1] == 1:
         return _one_variable(a, b)
     found = align(a, b)
+    if isinstance(found, Obstacle) and isinstance(swapped := align(b, a), Alignment):
+        # a translated visible neuron moves by t > 0 from one network to the other only; equivalence is symmetric,
+        # and every witness below is checked on the two input networks
+        found = Alignment(swapped.a, swapped.b, swapped.order, swapped.scale,
+                          ("the networks exchanged (a is b, b is a)",) + swapped.steps)
     if isinstance(found, Obstacle):
         witness = find_witness(a, b, found.points, found.directions)
         if witness is not None:

@@ -16,8 +16,12 @@ lines move with ``t``, the kinks and the linear part do not).  The families:
 
 * ``n1 >= 2`` (:func:`first_layer_families`): the orbit (``M = I``); for a hidden
   column the hiding translation ``t >= t_min`` (closed); with one live row hiding
-  the column, every sign change ``M_sigma``.  Complete only under the
-  conjecture or theorems of the theory page (see :mod:`.fiber`).
+  the column, every sign change ``M_sigma``; with a linear row, a crossing row and
+  a *face column* ``m`` (every live row keeps one strict sign on the face
+  ``{z_m = 0}``), the translated visible neuron ``y'_m = y_m + t``, ``t > 0``
+  (open), whose second layers realize ``g(s(z - t e_m))``
+  (:func:`translated_reference`).  Complete only under the conjecture or
+  theorems of the theory page (see :mod:`.fiber`).
 * ``n1 = 1``: every admissible ``B``, from the exact profile of ``F``
   (:mod:`.profile`): ``y' = mu (y + t)`` with ``t > -y_*`` (the hiding translation
   when ``y_* > 0``, a shifted first layer when the kink at 0 is visible) and the
@@ -43,9 +47,10 @@ from ..orthant.canonical import OrthantData, canonical_data
 from .hiding import hidden_hyperplanes
 from .moves import sign_change_ratios
 from .profile import Profile, profile
-from .rows import check_three_layer, second_layer
+from .rows import check_three_layer, output_column, second_layer
 
-__all__ = ["FamilyKind", "Interval", "FirstLayerFamily", "first_layer_families", "shifted"]
+__all__ = ["FamilyKind", "Interval", "FirstLayerFamily", "first_layer_families", "shifted", "face_columns",
+           "translated_column", "translated_network", "translated_reference"]
 
 _ZERO, _ONE = Fraction(0), Fraction(1)
 
@@ -60,6 +65,7 @@ class FamilyKind(enum.StrEnum):
     BOUNDARY = "boundary"  #: n1 = 1: the hidden neuron at the end of its interval (the row becomes linear)
     REVERSED = "reversed"  #: n1 = 1: the first layer reversed beyond the last breakpoint (t > y^*)
     RAMP = "ramp flip"  #: n1 = 1: the first layer reversed at the last breakpoint
+    TRANSLATED = "translated visible neuron"  #: n1 >= 2, linear rows: a face column's neuron moved by t > 0
 
 
 @dataclass(frozen=True)
@@ -209,6 +215,10 @@ class FirstLayerFamily:
             return (("reversed first layer ", Math(r"y' = \mu (t - y)", "y' = mu (t - y)"), " with ",
                      Math(self.interval.latex(), self.interval.describe()),
                      " beyond the last breakpoint of the function"),)
+        if self.kind == FamilyKind.TRANSLATED:
+            return ((f"first-layer neuron {self.column + 1} translated by ",
+                     Math(self.interval.latex(), self.interval.describe()),
+                     " (translated visible neuron: its kinks cancel, the linear rows absorb the difference)"),)
         end = self.offset[0]
         return (("reversed first layer ", Math(rf"y' = \mu ({_tex(end)} - y)", f"y' = mu ({end} - y)"),
                  " at the last breakpoint (ramp flip)"),) if n1 == 1 else ()
@@ -258,6 +268,110 @@ def shifted(data: OrthantData, column: int, amount) -> OrthantData:
 
 def _identity(n: int) -> tuple[tuple[Fraction, ...], ...]:
     return tuple(tuple(_ONE if i == j else _ZERO for j in range(n)) for i in range(n))
+
+
+def _live_rows(net: Network) -> list[int]:
+    """The rows of ``[W2 | b2]`` with a nonzero output column (the others do not affect ``f``)."""
+    return [j for j in range(net.architecture[2]) if any(output_column(net, j))]
+
+
+def face_columns(net: Network) -> tuple[int, ...]:
+    """The columns ``m`` on whose face ``{z_m = 0}`` every live row keeps one strict sign (0-based).
+
+    Row ``j`` keeps one sign on the open face when ``(w_{j,-m}, c_j)`` is entrywise
+    positive or entrywise negative; then ``g`` near that face is, row by row,
+    affine or zero (``docs/theory/three_layer.md``, Section 10.9).
+
+    >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[1, 2], [-1, 1]], [1, 1]), ([[1, 1]], [0])])
+    >>> face_columns(net)   # the second row is (-, +, +): it keeps its sign on the face of column 1 only
+    (0,)
+    """
+    check_three_layer(net, "face_columns")
+    weight, bias = net.layers[1].weight, net.layers[1].bias
+    n1 = len(weight[0])
+    out = []
+    for m in range(n1):
+        rest = [[weight[j][r] for r in range(n1) if r != m] + [bias[j]] for j in _live_rows(net)]
+        if all(all(v > 0 for v in row) or all(v < 0 for v in row) for row in rest):
+            out.append(m)
+    return tuple(out)
+
+
+def translated_column(net: Network) -> int | None:
+    """The face column of the translated visible neuron family, or None when the family is not listed.
+
+    Listed when some live row is linear (every entry positive), some live row
+    crosses the open orthant, and exactly one column is a face column (with a
+    crossing row there is at most one: ``docs/theory/three_layer.md``,
+    Section 10.9, Lemma B).  With every row linear every column is a face column
+    and the translations form a multi-parameter family, which is not listed.
+    """
+    weight, bias = net.layers[1].weight, net.layers[1].bias
+    rows = [tuple(weight[j]) + (bias[j],) for j in _live_rows(net)]
+    if not any(all(v > 0 for v in row) for row in rows):
+        return None
+    if not any(any(v > 0 for v in row) and any(v < 0 for v in row) for row in rows):
+        return None
+    face = face_columns(net)
+    return face[0] if len(face) == 1 else None
+
+
+def translated_network(net: Network, m: int, t) -> Network:
+    """A network computing ``f`` with first layer ``y'_m = y_m + t`` (face column ``m``, ``t >= 0``).
+
+    Its last two layers realize ``h_t(z) = g(s(z - t e_m))`` on the orthant
+    (``docs/theory/three_layer.md``, Section 10.9, Lemma C):
+    ``h_t(z) = sum_{j crossing} a_j s(w_j . z + c_j - t w_jm) + V s(t - z_m)
+    + sum_{j linear} a_j (w_j . z + c_j - t w_jm) + b3`` with
+    ``V = sum_{c_j > 0} a_j w_jm`` (dead rows left out), written with one row
+    per crossing row, the row ``s(t - z_m)`` and the rows ``s(z_r) = z_r`` for
+    the linear part: the rows keep their sign on the face, so on
+    ``0 <= z_m <= t`` both sides are ``g(z_{-m}, 0)``.  Its width is not ``n2``
+    in general; the second layers of width ``n2`` are the orthant fiber of
+    ``h_t``.
+
+    >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[2, 1], [-1, 1], [1, 3]], [1, 2, 5]),
+    ...                            ([[1, 2, -3]], [0])])
+    >>> moved = translated_network(net, 0, 2)
+    >>> moved.layers[0].bias, all(moved(x) == net(x) for x in ([-3, 1], [1, -1], ["1/2", 4], [-1, -5]))
+    ((Fraction(2, 1), Fraction(0, 1)), True)
+    """
+    t = Fraction(t)
+    weight, bias = net.layers[1].weight, net.layers[1].bias
+    n1, k = len(weight[0]), net.output_dim
+    rows, outs = [], []
+    linear_part = [[_ZERO] * n1 for _ in range(k)]
+    constant = list(net.layers[2].bias)
+    kink = [_ZERO] * k
+    for j in _live_rows(net):
+        if all(v <= 0 for v in weight[j]) and bias[j] <= 0:  # dead on the orthant, and after the move as well
+            continue
+        a = output_column(net, j)
+        shifted_bias = bias[j] - t * weight[j][m]
+        if bias[j] > 0:
+            kink = [v + a_o * weight[j][m] for v, a_o in zip(kink, a)]
+        if all(v > 0 for v in weight[j]) and bias[j] > 0:  # linear on the whole orthant
+            for o in range(k):
+                for r in range(n1):
+                    linear_part[o][r] += a[o] * weight[j][r]
+                constant[o] += a[o] * shifted_bias
+        else:
+            rows.append(tuple(weight[j]) + (shifted_bias,))
+            outs.append(a)
+    rows.append(tuple(-_ONE if r == m else _ZERO for r in range(n1)) + (t,))
+    outs.append(tuple(kink))
+    for r in range(n1):  # the linear part as rows s(z_r) = z_r
+        rows.append(tuple(_ONE if c == r else _ZERO for c in range(n1)) + (_ZERO,))
+        outs.append(tuple(linear_part[o][r] for o in range(k)))
+    first = net.layers[0]
+    b1 = [v + t if l == m else v for l, v in enumerate(first.bias)]
+    return Network.from_layers([(first.weight, b1), ([row[:-1] for row in rows], [row[-1] for row in rows]),
+                                ([[out[o] for out in outs] for o in range(k)], constant)])
+
+
+def translated_reference(net: Network, m: int, t) -> OrthantData:
+    """Canonical orthant data of ``h_t(z) = g(s(z - t e_m))`` for a face column ``m`` (:func:`translated_network`)."""
+    return canonical_data(second_layer(translated_network(net, m, t)))
 
 
 def _one_dimensional(net: Network, p: Profile) -> tuple[FirstLayerFamily, ...]:
@@ -332,7 +446,12 @@ def first_layer_families(net: Network, limits: SearchLimits | None = None) -> tu
     identity = _identity(n1)
     hidden = hidden_hyperplanes(net)
     if not hidden:
-        return (FirstLayerFamily(FamilyKind.ORBIT, identity, (_ZERO,) * n1, None, None, _ZERO, reference),)
+        orbit = FirstLayerFamily(FamilyKind.ORBIT, identity, (_ZERO,) * n1, None, None, _ZERO, reference)
+        m = translated_column(net)
+        if m is None:
+            return (orbit,)
+        return (orbit, FirstLayerFamily(FamilyKind.TRANSLATED, identity, (_ZERO,) * n1, m, Interval(_ZERO, False),
+                                        _ONE, translated_reference(net, m, _ONE)))
     out = []
     for h in hidden:
         i = h.column

@@ -11,6 +11,11 @@ status of its completeness (``docs/theory/three_layer.md``, Section 10):
 * ``n1, n2 >= 2`` under Corollary 7.5 (G1-G8, no dead, linear or zero-output
   row, no hidden column: :func:`.rigidity.rigidity`): **proven**, the fiber is
   the orbit family;
+* ``n1, n2 >= 2`` with a hidden column and two or more hiding rows (Theorem
+  10.8, dead rows allowed: :func:`.rigidity.hidden_column_theorem`), or with
+  linear and crossing rows only (Theorem 10.9,
+  :func:`.rigidity.linear_rows_theorem`): **proven**, the fiber is the
+  translation family, resp. the orbit family and the translated visible neuron;
 * other ``n1, n2 >= 2`` with G1-G7 and *no spare row* (no representation in the
   families has a dead, zero-output or silent second-layer neuron): complete
   under **Conjecture 10.6**, reported with ``status = CONJECTURE``;
@@ -32,12 +37,12 @@ from ..network import Network
 from ..orthant.canonical import canonical_data
 from ..orthant.patterns import role_patterns
 from .components import ThreeLayerComponent, component
-from .families import FirstLayerFamily, first_layer_families
+from .families import FamilyKind, FirstLayerFamily, first_layer_families, translated_column
 from .first_layer import has_full_row_rank
 from .genericity import Predicate, genericity
 from .profile import profile
-from .rigidity import THEOREM, rigidity
-from .rows import check_three_layer, second_layer
+from .rigidity import HIDDEN_THEOREM, LINEAR_THEOREM, THEOREM, hidden_column_theorem, linear_rows_theorem, rigidity
+from .rows import RowKind, check_three_layer, row_types, second_layer
 
 __all__ = ["FiberStatus", "Completeness", "ThreeLayerFiber", "completeness", "require_proven", "fiber_components",
            "fiber", "family_patterns"]
@@ -55,9 +60,12 @@ _PROVEN_N1 = ("docs/theory/three_layer.md, Theorem 10.2 (n1 = 1): every paramete
 _PROVEN_N2 = ("docs/theory/three_layer.md, Theorem 10.4 (n2 = 1): a single live row determines the first layer up "
               "to permutation, positive scaling, the hiding translation and the sign change; proven under G1-G3")
 _PROVEN_RIGID = (THEOREM + "; so the fiber is the orbit family (Section 7.1, consequence (ii))")
-_CONJECTURE = ("docs/theory/three_layer.md, Conjecture 10.6: for n1, n2 >= 2, G1-G7 and no spare second-layer row, "
-               "every parameter realizing f has its first layer in the listed families (orbit, hiding translation, "
-               "sign change); checked by the exhaustive search of three_layer.search, not proven")
+_PROVEN_HIDDEN = HIDDEN_THEOREM + "; so the fiber is the hiding translation family (Lemmas 10.1, 10.3)"
+_PROVEN_LINEAR = (LINEAR_THEOREM + "; so the fiber is the orbit family and, when its orthant fiber is not empty, the "
+                  "translated visible neuron family (Lemmas 10.1, 10.3)")
+_CONJECTURE = ("docs/theory/three_layer.md, Conjecture 10.6: for n1, n2 >= 2, G1-G7, no linear and no spare "
+               "second-layer row, every parameter realizing f has its first layer in the listed families (orbit, "
+               "hiding translation, sign change); checked by the exhaustive search of three_layer.search, not proven")
 
 
 #: The basis statements in LaTeX text mode (for documents; the plain ones carry the file names).
@@ -70,10 +78,18 @@ _LATEX = {
                     r"$n_1 \geq 2$, the predicates G1--G8, no dead, linear or zero-output row and no hidden "
                     r"column): every parameter realizing $f$ has the first layer of $\theta$ up to permutation and "
                     r"positive scaling."),
+    _PROVEN_HIDDEN: (r"The union is the whole fiber: Theorem 10.8 of the three-layer theory ($n_1 \geq 2$, the "
+                     r"predicates G1--G8, a hidden column with at least two hiding rows, dead rows allowed): every "
+                     r"parameter realizing $f$ has the first layer of a hiding translation of $\theta$ up to "
+                     r"permutation and positive scaling."),
+    _PROVEN_LINEAR: (r"The union is the whole fiber: Theorem 10.9 of the three-layer theory ($n_1 \geq 2$, the "
+                     r"predicates G1--G8, linear and crossing rows only): every parameter realizing $f$ has the first "
+                     r"layer of $\theta$ up to permutation and positive scaling, or that first layer with the neuron "
+                     r"of the face column translated."),
     _CONJECTURE: (r"The union is the whole fiber if Conjecture 10.6 of the three-layer theory holds: for "
-                  r"$n_1, n_2 \geq 2$, the predicates G1--G7 and no spare second-layer row, every parameter "
-                  r"realizing $f$ has its first layer in the listed families (orbit, hiding translation, sign "
-                  r"change). The conjecture is checked by an exhaustive search on small architectures, not proven."),
+                  r"$n_1, n_2 \geq 2$, the predicates G1--G7, no linear and no spare second-layer row, every "
+                  r"parameter realizing $f$ has its first layer in the listed families (orbit, hiding "
+                  r"translation, sign change). The conjecture is checked by an exhaustive search on small architectures, not proven."),
 }
 
 
@@ -133,9 +149,12 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
 
     Examples
     --------
-    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [-1, 1]), ([[3, -2]], [1])])
-    >>> str(completeness(net).status)
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [1])])
+    >>> str(completeness(net).status)   # G8 fails: 1 * 2 - 2 * 1 = 0
     'conjecture'
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [-1, 1]), ([[3, -2]], [1])])
+    >>> c = completeness(net); str(c.status), [str(f.kind) for f in c.families]   # a linear row: Theorem 10.9
+    ('proven', ['orbit', 'translated visible neuron'])
     >>> ramp = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])
     >>> c = completeness(ramp); str(c.status), len(c.families)
     ('proven', 4)
@@ -159,8 +178,11 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
         raise NotDecidedError(f"three-layer fiber: the parameter is outside the generic set where the fiber is "
                               f"decided: {failing}")
     families = first_layer_families(net, limits)
-    shared = family_patterns(families[0], n2, limits)  # every family of n1 >= 2 has the same second layer
-    patterns = tuple(shared for _ in families)
+    shared = family_patterns(families[0], n2, limits)
+    # the orbit, translation and sign-change families share the second layer of theta; the translated visible
+    # neuron has its own
+    patterns = tuple(shared if f.reference is families[0].reference else family_patterns(f, n2, limits)
+                     for f in families)
     if n2 == 1:
         return Completeness(FiberStatus.PROVEN, _PROVEN_N2, families, patterns)
     if rigidity(net):
@@ -169,6 +191,17 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
             raise InternalCheckError(f"three-layer fiber: Corollary 7.5 applies (no hidden column) but "
                                      f"{len(families)} first-layer families were listed instead of the orbit alone")
         return Completeness(FiberStatus.PROVEN, _PROVEN_RIGID, families, patterns)
+    if hidden_column_theorem(net):
+        if any(f.kind != FamilyKind.TRANSLATION for f in families):
+            raise InternalCheckError("three-layer fiber: Theorem 10.8 applies (two or more hiding rows) but a family "
+                                     "other than the hiding translation was listed")
+        return Completeness(FiberStatus.PROVEN, _PROVEN_HIDDEN, families, patterns)
+    if linear_rows_theorem(net):
+        expected = 1 if translated_column(net) is None else 2
+        if len(families) != expected or families[0].kind != FamilyKind.ORBIT:
+            raise InternalCheckError(f"three-layer fiber: Theorem 10.9 applies but {len(families)} families were "
+                                     f"listed instead of {expected}")
+        return Completeness(FiberStatus.PROVEN, _PROVEN_LINEAR, families, patterns)
     spare = [roles for roles, _ in shared if roles.dead or roles.zero_output or roles.silent]
     if spare:
         raise NotDecidedError(
@@ -176,6 +209,13 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
             f"({spare[0].describe()}), and spare rows allow first layers outside the orbit, translation and "
             "sign-change families (dead-row revivals, translated visible neurons: docs/theory/three_layer.md, "
             "Section 10.5), which are not classified")
+    linear = linear_rows_theorem(net)
+    if any(t.kind == RowKind.LINEAR for t in row_types(net)):
+        # Conjecture 10.6 is false with linear rows (the translated visible neuron, Section 10.9)
+        raise NotDecidedError(
+            f"three-layer fiber: linear rows outside Theorem 10.9 ({linear.reason}); with linear rows first layers "
+            "with translated visible neurons realize f (docs/theory/three_layer.md, Section 10.9), and they are "
+            "classified only under Theorem 10.9")
     return Completeness(FiberStatus.CONJECTURE, _CONJECTURE, families, patterns)
 
 

@@ -11,6 +11,13 @@ three (Theorem 7.1), two of ``W2`` (Theorem 7.2), one of ``W2`` and ``b2``
 that every row hides it.  So Conjecture V holds there, the fiber is the orbit
 family (proven complete) and, with no other mechanism, ``theta`` is
 identifiable.  :func:`rigidity` decides whether the corollary applies.
+
+Two more theorems pin the first layer down to the families that
+:func:`.families.first_layer_families` lists: with a hidden column and two or
+more hiding rows, dead rows allowed, every first layer is a hiding translation's
+(Theorem 10.8, :func:`hidden_column_theorem`); with linear and crossing rows
+only, it is ``theta``'s or, for the face column, ``theta``'s with that neuron
+translated (Theorem 10.9, :func:`linear_rows_theorem`).
 """
 
 from __future__ import annotations
@@ -22,7 +29,8 @@ from .first_layer import has_full_row_rank
 from .genericity import genericity, masked_sums
 from .rows import RowKind, check_three_layer, row_types
 
-__all__ = ["Rigidity", "positive_columns", "rigidity", "THEOREM"]
+__all__ = ["Rigidity", "positive_columns", "rigidity", "THEOREM", "hidden_column_theorem", "HIDDEN_THEOREM",
+           "linear_rows_theorem", "LINEAR_THEOREM"]
 
 #: The statement the results rest on, for ``basis`` strings.
 THEOREM = ("docs/theory/three_layer.md, Corollary 7.5 (Theorems 7.1-7.4): for n1 >= 2, G1-G8, no dead, linear or "
@@ -46,6 +54,95 @@ class Rigidity:
 
     def __bool__(self) -> bool:
         return self.applies
+
+
+#: Theorem 10.8, for ``basis`` strings.
+HIDDEN_THEOREM = ("docs/theory/three_layer.md, Theorem 10.8: for n1 >= 2, G1-G8 and a hidden column with at least two "
+                  "hiding rows (dead rows allowed), every parameter realizing f has the first layer of a hiding "
+                  "translation T_t theta, t >= t_min, up to permutation and positive scaling")
+#: Theorem 10.9, for ``basis`` strings.
+LINEAR_THEOREM = ("docs/theory/three_layer.md, Theorem 10.9: for n1 >= 2, G1-G8, no dead or zero-output row, no hidden "
+                  "column, a linear and a crossing row, every parameter realizing f has the first layer of theta up "
+                  "to permutation and positive scaling, or, for the face column m (if any), that first layer with "
+                  "neuron m translated by t > 0")
+
+
+def _generic(net: Network, n1: int, what: str) -> str:
+    """The first failing hypothesis among n1 >= 2, G1-G8 (empty string when they all hold)."""
+    if n1 < 2:
+        return f"n1 = {n1}: {what} are stated for n1 >= 2 (n1 = 1: Theorem 10.2)"
+    if not has_full_row_rank(net):
+        return "W1 does not have full row rank (G1)"
+    report = genericity(net)
+    if not report:
+        first = report.failing[0]
+        return f"{first.predicate} fails: {first.detail}"
+    g8 = masked_sums(net)
+    if not g8:
+        return f"G8 fails: {g8.detail}"
+    return ""
+
+
+def hidden_column_theorem(net: Network) -> Rigidity:
+    """Whether Theorem 10.8 applies: G1-G8, a hidden column, at least two hiding rows, every other row dead.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, -3]], [-1, -2]), ([[3, 1]], [1])])
+    >>> hidden_column_theorem(net).reason
+    'G1-G8 hold, column 1 is hidden by rows 1, 2, the other rows are dead (Theorem 10.8)'
+    """
+    _, n1, _, _ = check_three_layer(net, "hidden_column_theorem")
+    failure = _generic(net, n1, "Theorem 10.8")
+    if failure:
+        return Rigidity(False, failure)
+    types = row_types(net)
+    hiding = {t.column for t in types if t.kind == RowKind.HIDING}
+    if len(hiding) != 1:
+        return Rigidity(False, "no column is hidden by every live row (Theorem 10.8 needs a hidden column)")
+    (i,) = hiding
+    rows = [t.index for t in types if t.kind == RowKind.HIDING]
+    others = [t for t in types if t.kind not in (RowKind.HIDING, RowKind.DEAD)]
+    if others or any(t.output_zero for t in types):
+        return Rigidity(False, f"row {(others or [t for t in types if t.output_zero])[0].index + 1} neither hides "
+                               f"column {i + 1} nor is dead (Theorem 10.8)")
+    if len(rows) < 2:
+        return Rigidity(False, f"one row hides column {i + 1} (Theorem 10.8 needs two; with one the sign change "
+                               "exists)")
+    names = ", ".join(str(j + 1) for j in rows)
+    return Rigidity(True, f"G1-G8 hold, column {i + 1} is hidden by rows {names}, the other rows are dead "
+                          "(Theorem 10.8)")
+
+
+def linear_rows_theorem(net: Network) -> Rigidity:
+    """Whether Theorem 10.9 applies: G1-G8, no dead or zero-output row, no hidden column, a linear and a crossing row.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[2, 1], [-1, 1], [1, 3]], [1, 2, 5]),
+    ...                            ([[1, 2, -3]], [0])])
+    >>> linear_rows_theorem(net).reason
+    'G1-G8 hold, linear rows 1, 3, every row crosses the orthant or is linear (Theorem 10.9)'
+    """
+    _, n1, _, _ = check_three_layer(net, "linear_rows_theorem")
+    failure = _generic(net, n1, "Theorem 10.9")
+    if failure:
+        return Rigidity(False, failure)
+    types = row_types(net)
+    for t in types:
+        # a hiding row crosses the orthant too; with a linear row no column is hidden
+        if t.kind in (RowKind.DEAD, RowKind.ZERO) or t.output_zero:
+            kind = "zero-output" if t.output_zero else str(t.kind)
+            return Rigidity(False, f"row {t.index + 1} is {kind} (Theorem 10.9 needs linear and crossing rows only)")
+    linear = [t.index for t in types if t.kind == RowKind.LINEAR]
+    if not linear:
+        return Rigidity(False, "no linear row (Theorem 10.9)")
+    if len(linear) == len(types):
+        return Rigidity(False, "every row is linear: the translations of the first layer form a family with "
+                               "several parameters, which is not classified (Theorem 10.9 needs a crossing row)")
+    names = ", ".join(str(j + 1) for j in linear)
+    return Rigidity(True, f"G1-G8 hold, linear rows {names}, every row crosses the orthant or is linear "
+                          "(Theorem 10.9)")
 
 
 def positive_columns(net: Network) -> tuple[int, ...]:
@@ -102,17 +199,9 @@ def rigidity(net: Network) -> Rigidity:
     'column 1 is hidden (every row hides it): Theorems 7.1-7.4 need no hidden column'
     """
     _, n1, _, _ = check_three_layer(net, "rigidity")
-    if n1 < 2:
-        return Rigidity(False, f"n1 = {n1}: Theorems 7.1-7.4 are stated for n1 >= 2 (n1 = 1: Theorem 10.2)")
-    if not has_full_row_rank(net):
-        return Rigidity(False, "W1 does not have full row rank (G1)")
-    report = genericity(net)
-    if not report:
-        first = report.failing[0]
-        return Rigidity(False, f"{first.predicate} fails: {first.detail}")
-    g8 = masked_sums(net)
-    if not g8:
-        return Rigidity(False, f"G8 fails: {g8.detail}")
+    failure = _generic(net, n1, "Theorems 7.1-7.4")
+    if failure:
+        return Rigidity(False, failure)
     for t in row_types(net):
         if t.kind in (RowKind.DEAD, RowKind.LINEAR, RowKind.ZERO) or t.output_zero:
             kind = "zero-output" if t.output_zero else str(t.kind)
