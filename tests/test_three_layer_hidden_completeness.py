@@ -22,7 +22,7 @@ from semialg_fibers.three_layer.fiber import FiberStatus
 from semialg_fibers.three_layer.rows import output_column
 from semialg_fibers.three_layer.search import known_classes
 
-from three_layer_helpers import with_pattern
+from three_layer_helpers import second_layers_F, with_pattern
 
 
 def _hiding_pattern(n1, i):
@@ -91,13 +91,7 @@ def test_the_search_finds_only_the_translation_family_slow(n1, n2, k, count):
 
 
 # ---------------------------------------------------------------------------- the kinks the proof counts
-def _F(net, y):
-    """F(y) = g(s(y)) by exact evaluation of the last two layers."""
-    weight, bias = net.layers[1].weight, net.layers[1].bias
-    z = [max(v, Fraction(0)) for v in y]
-    hidden = [max(sum((w * v for w, v in zip(row, z)), Fraction(0)) + c, Fraction(0)) for row, c in zip(weight, bias)]
-    return tuple(sum((w * h for w, h in zip(row, hidden)), Fraction(0)) + c
-                 for row, c in zip(net.layers[2].weight, net.layers[2].bias))
+_F = second_layers_F
 
 
 def _jump(net, y, m, h):

@@ -32,7 +32,7 @@ from semialg_fibers.orthant.canonical import canonical_data
 from semialg_fibers.orthant.components import component
 from semialg_fibers.orthant.patterns import role_patterns
 from semialg_fibers.three_layer import genericity, masked_sums, representations
-from semialg_fibers.three_layer.families import FamilyKind, first_layer_families
+from semialg_fibers.three_layer.families import FamilyKind, first_layer_families, translated_network
 from semialg_fibers.three_layer.fiber import FiberStatus, family_patterns, fiber
 from semialg_fibers.three_layer.jacobian import jacobian_upper_bound
 from semialg_fibers.three_layer.rows import second_layer
@@ -274,6 +274,7 @@ def _check_translated(patterns, k, seed, draws):
         assert listed.status == FiberStatus.PROVEN and listed.families[-1].kind == FamilyKind.TRANSLATED
         for t in (Fraction(1, 2), Fraction(5)):
             assert oracle(net, _reference(net, m, t)).equivalent
+            assert oracle(net, translated_network(net, m, t)).equivalent  # the library's Lemma C, by the oracle
             found = _members(net, m, t)
             # n1 = 2 with two linear rows, or n_L >= n1: flipping the rows crossing H_m leaves the face's
             # linear part (n1 - 1 nonzero columns), so the family is never empty

@@ -13,7 +13,7 @@ from semialg_fibers.three_layer import (Predicate, hidden_column_theorem, is_ide
 from semialg_fibers.three_layer.fiber import FiberStatus, completeness, fiber
 from semialg_fibers.three_layer.rows import output_column
 
-from three_layer_helpers import pattern_multisets, with_pattern
+from three_layer_helpers import second_layers_F, pattern_multisets, with_pattern
 
 I2 = ([[1, 0], [0, 1]], [0, 0])
 RIGID = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [1])])
@@ -40,13 +40,7 @@ def _masked_sum(net, i, m):
                  for o in range(net.output_dim))
 
 
-def _F(net, y):
-    """F(y) = g(s(y)) by exact evaluation of the last two layers."""
-    weight, bias = net.layers[1].weight, net.layers[1].bias
-    z = [max(v, Fraction(0)) for v in y]
-    hidden = [max(sum((w * v for w, v in zip(row, z)), Fraction(0)) + c, Fraction(0)) for row, c in zip(weight, bias)]
-    return tuple(sum((w * h for w, h in zip(row, hidden)), Fraction(0)) + c
-                 for row, c in zip(net.layers[2].weight, net.layers[2].bias))
+_F = second_layers_F
 
 
 def _quotient(net, y, m, h):
@@ -307,7 +301,7 @@ def test_the_search_in_the_bias_column_class(n2, k, count):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 2, 12), (2, 3, 1, 15), (2, 4, 1, 4), (3, 2, 1, 4), (3, 3, 1, 2)],
+@pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 2, 12), (2, 3, 1, 15), (2, 4, 1, 4), (3, 2, 1, 3), (3, 3, 1, 1)],
                          ids=str)
 def test_the_search_in_the_bias_column_class_slow(n1, n2, k, count):
     _check_class(n1, n2, k, count, 29 + n1 * 100 + n2 * 10 + k, _one_column_and_bias, "Theorem 7.3")
@@ -319,8 +313,7 @@ def test_the_search_in_the_only_bias_class(n2, k, count):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 2, 10), (2, 3, 1, 10), (2, 4, 1, 4), (3, 2, 1, 3), (3, 3, 1, 2)],
-                         ids=str)
+@pytest.mark.parametrize("n1, n2, k, count", [(2, 2, 2, 10), (2, 3, 1, 10), (2, 4, 1, 4), (3, 2, 1, 2)], ids=str)
 def test_the_search_in_the_only_bias_class_slow(n1, n2, k, count):
     _check_class(n1, n2, k, count, 37 + n1 * 100 + n2 * 10 + k, _only_bias, "Theorem 7.4")
 

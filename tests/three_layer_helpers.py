@@ -56,3 +56,12 @@ def small_random(rng: random.Random, architecture, low: int = -2, high: int = 2)
     return Network.from_layers([
         ([[rng.randint(low, high) for _ in range(n_in)] for _ in range(n_out)], [rng.randint(low, high) for _ in range(n_out)])
         for n_in, n_out in zip(architecture, architecture[1:])])
+
+
+def second_layers_F(net: Network, y) -> tuple[Fraction, ...]:
+    """``F(y) = g(s(y))`` by exact evaluation of the last two layers (written out, not the library's code)."""
+    weight, bias = net.layers[1].weight, net.layers[1].bias
+    z = [max(v, Fraction(0)) for v in y]
+    hidden = [max(sum((w * v for w, v in zip(row, z)), Fraction(0)) + c, Fraction(0)) for row, c in zip(weight, bias)]
+    return tuple(sum((w * h for w, h in zip(row, hidden)), Fraction(0)) + c
+                 for row, c in zip(net.layers[2].weight, net.layers[2].bias))

@@ -67,8 +67,9 @@ LINEAR_THEOREM = ("docs/theory/three_layer.md, Theorem 10.9: for n1 >= 2, G1-G8,
                   "neuron m translated by t > 0")
 
 
-def _generic(net: Network, n1: int, what: str) -> str:
+def _generic(net: Network, caller: str, what: str) -> str:
     """The first failing hypothesis among n1 >= 2, G1-G8 (empty string when they all hold)."""
+    _, n1, _, _ = check_three_layer(net, caller)
     if n1 < 2:
         return f"n1 = {n1}: {what} are stated for n1 >= 2 (n1 = 1: Theorem 10.2)"
     if not has_full_row_rank(net):
@@ -92,8 +93,7 @@ def hidden_column_theorem(net: Network) -> Rigidity:
     >>> hidden_column_theorem(net).reason
     'G1-G8 hold, column 1 is hidden by rows 1, 2, the other rows are dead (Theorem 10.8)'
     """
-    _, n1, _, _ = check_three_layer(net, "hidden_column_theorem")
-    failure = _generic(net, n1, "Theorem 10.8")
+    failure = _generic(net, "hidden_column_theorem", "Theorem 10.8")
     if failure:
         return Rigidity(False, failure)
     types = row_types(net)
@@ -124,8 +124,7 @@ def linear_rows_theorem(net: Network) -> Rigidity:
     >>> linear_rows_theorem(net).reason
     'G1-G8 hold, linear rows 1, 3, every row crosses the orthant or is linear (Theorem 10.9)'
     """
-    _, n1, _, _ = check_three_layer(net, "linear_rows_theorem")
-    failure = _generic(net, n1, "Theorem 10.9")
+    failure = _generic(net, "linear_rows_theorem", "Theorem 10.9")
     if failure:
         return Rigidity(False, failure)
     types = row_types(net)
@@ -198,8 +197,7 @@ def rigidity(net: Network) -> Rigidity:
     >>> rigidity(net).reason  # every row hides column 1
     'column 1 is hidden (every row hides it): Theorems 7.1-7.4 need no hidden column'
     """
-    _, n1, _, _ = check_three_layer(net, "rigidity")
-    failure = _generic(net, n1, "Theorems 7.1-7.4")
+    failure = _generic(net, "rigidity", "Theorems 7.1-7.4")
     if failure:
         return Rigidity(False, failure)
     for t in row_types(net):
@@ -207,7 +205,7 @@ def rigidity(net: Network) -> Rigidity:
             kind = "zero-output" if t.output_zero else str(t.kind)
             return Rigidity(False, f"row {t.index + 1} is {kind} (Theorems 7.1-7.4 count rows crossing the open "
                                    "orthant)")
-    positive = positive_columns(net)
+    positive, n1 = positive_columns(net), net.architecture[1]
     # with G2 and no dead row every row has a positive entry, so ``positive`` is not empty; a single column of W2
     # is positive only when every row hides it
     if len(positive) == 1 and positive[0] < n1:
