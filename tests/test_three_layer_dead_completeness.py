@@ -94,12 +94,30 @@ def _g9(net: Network) -> bool:
                for m in range(n1) if m != alpha)
 
 
-def _draw(rng: random.Random, live, dead: int, k: int = 1, g9: bool = True) -> Network:
-    """A random member: G1-G7 by the draw, G8 checked, and (``g9``) G9 in the class of Theorem 7.3."""
+def _bend_count_decides(live) -> bool:
+    """``n1 = 2``, Theorem 7.3's class: the bend points decide ``lambda_m > 0`` without G9 unless the live rows
+    are ``{A}``, ``{A, A}`` or ``{A, B}`` (``A``: ``+`` at ``alpha`` and bias, ``B``: ``+`` at ``alpha``, ``-`` bias,
+    ``R``: ``-`` at ``alpha``): that is, unless ``#X + #Y <= 2`` and ``#Y <= 1`` with ``#X = |A| + |R|`` bend
+    points on ``H_alpha`` and ``#Y = |B| + |R|`` on ``H_m``."""
     n1 = len(live[0]) - 1
+    if n1 != 2 or _sign_class(live) != "alpha":
+        return False
+    alpha = next(c for c in range(n1) if any(row[c] == "+" for row in live))
+    a = sum(row[alpha] == "+" and row[-1] == "+" for row in live)
+    b = sum(row[alpha] == "+" and row[-1] == "-" for row in live)
+    r = sum(row[alpha] == "-" for row in live)
+    x, y = a + r, b + r
+    return not (x + y <= 2 and y <= 1)
+
+
+def _draw(rng: random.Random, live, dead: int, k: int = 1, g9: bool = True) -> Network:
+    """A random member: G1-G7 by the draw, G8 checked, and (``g9``) G9 in Theorem 7.3's class where the proof
+    needs it."""
+    n1 = len(live[0]) - 1
+    need_g9 = g9 and _sign_class(live) == "alpha" and not _bend_count_decides(live)
     for _ in range(60):
         net = with_pattern(rng, list(live) + [_dead(n1)] * dead, k=k)
-        if masked_sums(net) and (not g9 or _sign_class(live) != "alpha" or _g9(net)):
+        if masked_sums(net) and (not need_g9 or _g9(net)):
             return net
     raise RuntimeError(f"no draw with G8 (and G9) for {live}")
 
@@ -186,6 +204,8 @@ GOLDEN_CASES = [  # (live row patterns, dead rows); n1 = 2, patterns (w_1, w_2 |
     (("-++", "-+-"), 1),         # Theorem 7.3's class, two rows positive in alpha (G9)
     (("+-+", "+-+"), 2),         # Theorem 7.3's class, face column
     (("+-+", "+--", "--+"), 1),  # Theorem 7.3's class, three live rows
+    (("-++", "--+"), 1),         # Theorem 7.3's class, one row positive in alpha: G9 fails, bend points decide
+    (("-+-", "--+", "--+"), 1),  # the same with one row B and two rows R
     (("--+", "--+"), 1),         # Theorem 7.4's class, n1 = 2, two live rows
     (("--+", "--+"), 2),
     (("--+", "--+", "--+"), 1),
@@ -210,7 +230,7 @@ def _proven_range(live) -> bool:
         return True
     if kind == "alpha":
         alpha = next(c for c in range(n1) if any(row[c] == "+" for row in live))
-        return sum(row[alpha] == "+" for row in live) >= 2
+        return sum(row[alpha] == "+" for row in live) >= 2 or _bend_count_decides(live)
     if kind == "bias":
         return n_live * (2 ** (n1 - 1) - 1) > n1 or (n1 == 2 and n_live == 2)
     return False
@@ -331,3 +351,31 @@ def test_bend_points_of_the_bias_class(n1, n_live):
                 assert left != right
                 left, right = _slopes(net, above, m)
                 assert left == right
+
+
+@pytest.mark.parametrize("live", [("-++", "--+"), ("-++", "-+-", "--+"), ("+-+", "+--")], ids=str)
+def test_bend_points_of_the_alpha_class_n1_2(live):
+    """``n1 = 2``, Theorem 7.3's class (``m`` the negative column): every live row with ``c_j > 0`` bends at
+    ``X_j = (t_jm, 0)`` (kink on ``{y_m = t_jm}`` below ``H_alpha``, none just above), and every live row with
+    ``w_j alpha c_j < 0`` bends at ``Y_j = (0, -c_j / w_j alpha)`` (kink on ``{y_alpha = .}`` left of ``H_m``, none
+    just right): the points Lemma A1 puts on the lines of ``theta'``."""
+    net = _draw(random.Random(4), live, 1)
+    alpha = next(c for c in range(2) if any(row[c] == "+" for row in live))
+    m = 1 - alpha
+    w2, b2 = net.layers[1].weight, net.layers[1].bias
+    eps = Fraction(1, 10 ** 5)
+    bends = 0
+    for j in _live(net):
+        points = []
+        if b2[j] > 0:
+            points.append((m, alpha, b2[j] / -w2[j][m]))
+        if w2[j][alpha] * b2[j] < 0:
+            points.append((alpha, m, -b2[j] / w2[j][alpha]))
+        for axis, other, value in points:
+            for side, kink in ((-eps, True), (eps, False)):
+                y = [ZERO, ZERO]
+                y[axis], y[other] = value, side
+                left, right = _slopes(net, y, axis)
+                assert (left != right) == kink
+            bends += 1
+    assert bends >= 2
