@@ -379,3 +379,69 @@ def test_bend_points_of_the_alpha_class_n1_2(live):
                 assert (left != right) == kink
             bends += 1
     assert bends >= 2
+
+
+# ------------------------------------- one live row (-, -, +), n1 = 2: first layers with continuous moduli
+
+def _rebuilt(net: Network, lines, terms, constant) -> Network:
+    """``theta'`` with first layer ``y'_l = p_l . y + q_l`` (``lines``, in theta's ``y = W1 x + b1``) and the
+    second layer ``sum coef s(alpha . y + beta) + constant`` (``terms``) rewritten in ``z'``; the remaining rows dead."""
+    w1, b1 = net.layers[0].weight, net.layers[0].bias
+    (p0, p1) = [(Fraction(l[0]), Fraction(l[1])) for l in lines]
+    q = [Fraction(l[2]) for l in lines]
+    det = p0[0] * p1[1] - p0[1] * p1[0]
+    inv = [[p1[1] / det, -p0[1] / det], [-p1[0] / det, p0[0] / det]]  # y = inv (y' - q)
+    first = [p0, p1]
+    w1p = [[sum(first[l][m] * w1[m][c] for m in range(2)) for c in range(len(w1[0]))] for l in range(2)]
+    b1p = [sum(first[l][m] * b1[m] for m in range(2)) + q[l] for l in range(2)]
+    rows, outs = [], []
+    for coef, (a1, a2, beta) in terms:
+        r = [a1 * inv[0][0] + a2 * inv[1][0], a1 * inv[0][1] + a2 * inv[1][1]]
+        rows.append([r[0], r[1], beta - r[0] * q[0] - r[1] * q[1]])
+        outs.append(coef)
+    rows += [[-ONE, -ONE, -ONE]] * (net.architecture[2] - len(rows))
+    outs += [ZERO] * (net.architecture[2] - len(outs))
+    return Network.from_layers([(w1p, b1p), ([r[:2] for r in rows], [r[2] for r in rows]), ([outs], [constant])])
+
+
+def _ramp_2d_member(net: Network, first_layer: str):
+    """One live row ``(-u, -v | c)``: ``F = a s(c - u s(y_1) - v s(y_2)) + b3``.  Bend points ``X = (c/u, 0)``,
+    ``Y = (0, c/v)``; lines ``A = {y_1 = c/u}``, ``B = {y_2 = c/v}``, ``C = {u y_1 + v y_2 = c}``.  On the new
+    orthant ``O'`` (which contains the whole kink set of ``F``) ``F`` is ``a (c - u s(y_1) - v s(y_2) +
+    u s(y_1 - c/u) + v s(y_2 - c/v) + s(u y_1 + v y_2 - c)) + b3``, with the terms that vanish on ``O'`` left out."""
+    w2, b2 = net.layers[1].weight, net.layers[1].bias
+    a, b3 = net.layers[2].weight[0][0], net.layers[2].bias[0]
+    u, v, c = -w2[0][0], -w2[0][1], b2[0]
+    x, y = c / u, c / v
+    term = {"y1": (-a * u, (ONE, ZERO, ZERO)), "y2": (-a * v, (ZERO, ONE, ZERO)),
+            "y1c": (a * u, (ONE, ZERO, -x)), "y2c": (a * v, (ZERO, ONE, -y)), "tri": (a, (u, v, -c))}
+    line_c = (-u, -v, c)
+    cases = {  # (the two lines, oriented so that K_l is the side away from the kinks; the terms used)
+        "C and a free line beyond the kinks": ([line_c, (-1, -2, max(x, 2 * y) + 1)], ["y1", "y2", "y1c", "y2c"]),
+        "C and a line through X": ([line_c, (-1, -Fraction(1, 3), x)], ["y1", "y2", "y1c", "y2c"]),
+        "A and a flatter line through Y": ([(-1, 0, x), (-1, -5 * v / u, 5 * c / u)], ["y1", "y2", "y2c", "tri"]),
+        "a steeper line through X and a flatter one through Y":
+            ([(-1, -v / (5 * u), x), (-1, -5 * v / u, 5 * c / u)], ["y1", "y2", "y1c", "y2c", "tri"]),
+        "C and a line cutting the kinks": ([line_c, (-1, -2, max(x, 2 * y) / 2)], ["y1", "y2", "y1c", "y2c"]),
+    }
+    lines, names = cases[first_layer]
+    return _rebuilt(net, lines, [term[n] for n in names], a * c + b3), len(names)
+
+
+@pytest.mark.parametrize("first_layer, dead, expected", [
+    ("C and a free line beyond the kinks", 3, True),
+    ("C and a line through X", 3, True),
+    ("A and a flatter line through Y", 3, True),
+    ("a steeper line through X and a flatter one through Y", 4, True),
+    ("C and a line cutting the kinks", 3, False),
+], ids=lambda v: str(v))
+def test_one_live_row_with_three_spare_rows_has_continuous_first_layers(first_layer, dead, expected):
+    """Counterexample family (oracle): with one live row ``(-, -, +)`` and three or more dead rows the first layers
+    of the fiber are not finitely many up to ``H`` and translations: e.g. the row's own line ``C`` with *any* line
+    beyond the kink set (a neuron with no kink at all, invisible to the search), or a line through ``X``."""
+    net = _draw(random.Random(2), ("--+",), dead)
+    member, rows = _ramp_2d_member(net, first_layer)
+    assert rows <= net.architecture[2]
+    result = oracle(net, member)
+    assert bool(result) == expected
+    assert not _listed(net, member, None)
