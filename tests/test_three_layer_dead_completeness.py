@@ -209,6 +209,7 @@ GOLDEN_CASES = [  # (live row patterns, dead rows); n1 = 2, patterns (w_1, w_2 |
     (("--+", "--+"), 1),         # Theorem 7.4's class, n1 = 2, two live rows
     (("--+", "--+"), 2),
     (("--+", "--+", "--+"), 1),
+    (("--+", "--+"), 3),         # three spare rows: one live row would have continuous families here
 ]
 
 
@@ -258,7 +259,7 @@ def test_the_search_finds_only_the_listed_first_layers_slow(n1, n_live, dead, sa
 # -------------------------------------------------------------- the translated visible neuron (by hand)
 
 TRANSLATED = [(("-++", "+--"), 1, 1), (("-++", "+--"), 2, 2), (("+-+", "+-+"), 1, 1), (("+-+", "+-+"), 2, 3),
-              (("-++", "+--", "-++"), 1, 1), (("-+++", "+---"), 1, 1)]
+              (("-++", "+--", "-++"), 1, 1), (("-+++", "+---"), 1, 1), (("++-+",), 1, 1), (("+-++",), 2, 2)]
 
 
 @pytest.mark.parametrize("live, dead, k", TRANSLATED, ids=str)
@@ -298,6 +299,13 @@ def test_one_live_row_has_revivals(live, dead):
     outside = [r.network for r in found if not _listed(net, r.network, None)]
     assert outside and all(oracle(net, other) for other in outside)
     assert any(_has_negative_scale(net, other) for other in outside)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("live, dead", [(("---+", "---+"), 1), (("---+", "---+"), 2), (("+--+", "+-++"), 2),
+                                        (("-+++", "+---"), 2)], ids=str)
+def test_n1_3_golden_slow(live, dead):
+    _check_search(live, dead, k=1, seed=5)
 
 
 @pytest.mark.slow
