@@ -11,9 +11,11 @@ module; nothing below is computed by the library's own completeness code):
   one; none in ``P2 \\ P+``).  Steps 0-5 of Theorems 7.1/7.2 never count rows; Step 6 is replaced by Lemmas
   A-C of Theorem 10.9, which do not count rows either.  With a dead row the translated family is never
   empty: its member below has the width of ``theta``.
-* **One positive column ``alpha`` of ``W2`` and the bias column** (Theorem 7.3's class), when at least two
-  live rows are positive in ``alpha`` and, for every other column ``m``, their vectors ``(w_jm, w_j alpha)``
-  are not all proportional (predicate G9 below): the same list (a face column only for ``n1 = 2``).
+* **One positive column ``alpha`` of ``W2`` and the bias column** (Theorem 7.3's class): the same list (a face
+  column only for ``n1 = 2``) when ``n1 >= 4``, or ``n1 = 3`` with two live rows or more (the bend sets on a
+  negative face outnumber the neurons that could hold them), or ``n1 = 2`` except one live row ``(-, +, +)``
+  and two rows positive in ``alpha`` with proportional ``(w_jm, w_j alpha)`` (predicate G9 below settles
+  every class when it holds).
 * **Only the bias column positive** (Theorem 7.4's class), when ``n2_live (2^(n1-1) - 1) > n1`` or
   ``n1 = 2, n2_live = 2``: ``theta``'s first layer only.  The tool is the bend points of Lemma A1 (Section
   10.8): they are checked here by exact one-sided difference quotients of ``F``.
@@ -110,11 +112,18 @@ def _bend_count_decides(live) -> bool:
     return not (x + y <= 2 and y <= 1)
 
 
+def _alpha_without_g9(live) -> bool:
+    """Theorem 7.3's class where the bend sets on a negative face decide ``lambda_m > 0`` without G9: ``n1 >= 4``,
+    ``n1 = 3`` with two live rows or more, ``n1 = 2`` by :func:`_bend_count_decides`."""
+    n1 = len(live[0]) - 1
+    return n1 >= 4 or (n1 == 3 and len(live) >= 2) or _bend_count_decides(live)
+
+
 def _draw(rng: random.Random, live, dead: int, k: int = 1, g9: bool = True) -> Network:
     """A random member: G1-G7 by the draw, G8 checked, and (``g9``) G9 in Theorem 7.3's class where the proof
     needs it."""
     n1 = len(live[0]) - 1
-    need_g9 = g9 and _sign_class(live) == "alpha" and not _bend_count_decides(live)
+    need_g9 = g9 and _sign_class(live) == "alpha" and not _alpha_without_g9(live)
     for _ in range(60):
         net = with_pattern(rng, list(live) + [_dead(n1)] * dead, k=k)
         if masked_sums(net) and (not need_g9 or _g9(net)):
@@ -231,7 +240,7 @@ def _proven_range(live) -> bool:
         return True
     if kind == "alpha":
         alpha = next(c for c in range(n1) if any(row[c] == "+" for row in live))
-        return sum(row[alpha] == "+" for row in live) >= 2 or _bend_count_decides(live)
+        return sum(row[alpha] == "+" for row in live) >= 2 or _alpha_without_g9(live)
     if kind == "bias":
         return n_live * (2 ** (n1 - 1) - 1) > n1 or (n1 == 2 and n_live == 2)
     return False
@@ -453,3 +462,45 @@ def test_one_live_row_with_three_spare_rows_has_continuous_first_layers(first_la
     result = oracle(net, member)
     assert bool(result) == expected
     assert not _listed(net, member, None)
+
+
+def _bend_sets_on_face(live, m: int):
+    """The pairs ``(j, M)``: ``M`` a nonempty subset of the columns other than ``m`` on which row ``j`` takes both
+    signs (``(w_{jM}, c_j)`` mixed).  Each gives a bend set in ``H_m`` (Section 3.5 of the note)."""
+    n1 = len(live[0]) - 1
+    others = [c for c in range(n1) if c != m]
+    return [(j, M) for j, row in enumerate(live) for size in range(1, n1)
+            for M in itertools.combinations(others, size) if len({row[s] for s in M} | {row[-1]}) == 2]
+
+
+@pytest.mark.parametrize("live", [("+--+",), ("+--+", "---+"), ("+--+", "+---"), ("+---+",), ("+---+", "+----")],
+                         ids=str)
+def test_bend_sets_on_a_negative_face(live):
+    """Theorem 7.3's class: every pair ``(j, M)`` of :func:`_bend_sets_on_face` is a bend: ``F`` has the kink of row
+    ``j`` across ``Pi_{j,M}`` at ``y_m = -eps`` and none at ``y_m = +eps`` (exact one-sided difference quotients).
+    With ``lambda_m < 0`` these bend sets need ``n1 - 1`` neurons at least, so ``n1 = 3`` with one live row is
+    the only case ``n1 >= 3`` the count leaves open (and there the search finds a revival)."""
+    n1 = len(live[0]) - 1
+    net = _draw(random.Random(9), live, 1, g9=False)
+    w2, b2 = net.layers[1].weight, net.layers[1].bias
+    rng = random.Random(1)
+    eps = Fraction(1, 10 ** 6)
+    for m in range(1, n1):  # alpha = 0 in every pattern here
+        pairs = _bend_sets_on_face(live, m)
+        assert len(pairs) >= (2 if len(live) == 1 and n1 == 3 else n1)  # more than n1 - 1 neurons can hold
+        for j, M in pairs:
+            for _ in range(100):  # a generic point of B_{j,m,M}: y_M > 0 on Pi_{j,M}, the rest negative
+                y = [-Fraction(rng.randint(1, 9), rng.randint(1, 9)) for _ in range(n1)]
+                for s in M:
+                    y[s] = Fraction(rng.randint(1, 9), rng.randint(1, 9) * 10 ** rng.randint(0, 3))
+                s0 = rng.choice(M)
+                y[s0] = -(b2[j] + sum(w2[j][s] * y[s] for s in M if s != s0)) / w2[j][s0]
+                if y[s0] > 0:
+                    break
+            else:
+                raise AssertionError(f"no point of the bend set {(j, M)}")
+            for side, kink in ((-eps, True), (eps, False)):
+                point = list(y)
+                point[m] = side
+                left, right = _slopes(net, point, s0)
+                assert (left != right) == kink, (live, m, j, M, side)
