@@ -504,3 +504,29 @@ def test_bend_sets_on_a_negative_face(live):
                 point[m] = side
                 left, right = _slopes(net, point, s0)
                 assert (left != right) == kink, (live, m, j, M, side)
+
+
+def _is_pair_piece_layer(net: Network, other: Network) -> bool:
+    """Every neuron of ``other`` is a multiple of ``(w_S, c)`` for a two-element ``S`` (the pieces of the live row's
+    bent hyperplane on the faces ``y_{-S} < 0``), one for each ``S``."""
+    w2, b2 = net.layers[1].weight, net.layers[1].bias
+    j = _live(net)[0]
+    n1 = len(w2[0])
+    supports = set()
+    for p, q in _first_layer_map(net, other):
+        support = frozenset(m for m, v in enumerate(p) if v != 0)
+        if len(support) != 2 or q == 0 or any(p[m] * b2[j] != q * w2[j][m] for m in support):
+            return False
+        supports.add(support)
+    return len(supports) == n1
+
+
+@pytest.mark.slow
+def test_one_live_row_bias_class_n1_3():
+    """``n1 = 3``, one live row ``(-, -, -, +)``: the count of Section 5 of the note leaves two first layers, theta's
+    and the three two-coordinate pieces ``(w_S, c)``; the search finds the second with six spare rows, not with five."""
+    for dead, expected in ((5, False), (6, True)):
+        net = _draw(random.Random(dead), ("---+",), dead)
+        found = representations(net, UNLIMITED)
+        assert all(_listed(net, r.network, None) or _is_pair_piece_layer(net, r.network) for r in found)
+        assert any(_is_pair_piece_layer(net, r.network) for r in found) == expected
