@@ -3,8 +3,9 @@
 Class: ``n1, n2 >= 2``, G1-G8, no hidden column, no linear and no zero-output row, at least one dead row and
 at least one crossing row.  ``F`` only sees the live rows; their positive columns (the columns of
 ``[W2 | b2]`` with a positive entry) put ``theta`` in one sign class of Section 7 of
-``docs/theory/three_layer.md``.  Claims checked here (the arguments are in the research note behind this
-module; nothing below is computed by the library's own completeness code):
+``docs/theory/three_layer.md``.  Claims checked here (their proofs are drafted but not yet refereed, so the
+theory page lists this class as open, Section 10.5, and ``fiber`` does not decide it; nothing below is
+computed by the library's own completeness code):
 
 * **P+ or P2** (three positive columns, or two of ``W2``): every ``theta'`` has ``theta``'s first layer up to
   permutation and positive scaling, or ``y'_m = y_m + t`` (``t > 0``) for the face column ``m`` (at most
@@ -203,7 +204,7 @@ def _check_search(live, dead, k, seed, draws=1):
         assert found and all(_listed(net, r.network, face) for r in found)
 
 
-# ------------------------------------------------------------------------------------ the proven cases
+# ------------------------------------------------------------------- the claimed cases (drafted proofs)
 
 GOLDEN_CASES = [  # (live row patterns, dead rows); n1 = 2, patterns (w_1, w_2 | c)
     (("-++", "+--"), 1),         # P+, face column 1 (0-based 0)
@@ -232,7 +233,7 @@ def test_the_search_finds_only_the_listed_first_layers_k2(live, dead):
     _check_search(live, dead, k=2, seed=7)
 
 
-def _proven_range(live) -> bool:
+def _claimed_range(live) -> bool:
     """The hypotheses of the claims above (G9 is enforced by the draw)."""
     n1, n_live = len(live[0]) - 1, len(live)
     kind = _sign_class(live)
@@ -250,7 +251,7 @@ def _live_multisets(n1: int, n_live: int):
     patterns = ["".join(p) for p in itertools.product("+-", repeat=n1 + 1)]
     crossing = [p for p in patterns if "+" in p and "-" in p]
     return [live for live in itertools.combinations_with_replacement(crossing, n_live)
-            if not _hidden(live) and _proven_range(live)]
+            if not _hidden(live) and _claimed_range(live)]
 
 
 @pytest.mark.slow

@@ -7,8 +7,9 @@ column and no column is hidden, then every parameter realizing ``f`` has
 ``theta``'s first layer up to permutation and positive scaling (Corollary 7.5).
 The proof splits by the columns of ``[W2 | b2]`` with a positive entry: at least
 three (Theorem 7.1), two of ``W2`` (Theorem 7.2), one of ``W2`` and ``b2``
-(Theorem 7.3), only ``b2`` (Theorem 7.4); a single column of ``W2`` alone means
-that every row hides it.  So Conjecture V holds there, the fiber is the orbit
+(Theorem 7.3, which also needs G9: two rows positive in that column whose entries
+there and in each other column are not proportional), only ``b2`` (Theorem 7.4);
+a single column of ``W2`` alone means that every row hides it.  So Conjecture V holds there, the fiber is the orbit
 family (proven complete) and, with no other mechanism, ``theta`` is
 identifiable.  :func:`rigidity` decides whether the corollary applies.
 
@@ -33,9 +34,9 @@ __all__ = ["Rigidity", "positive_columns", "rigidity", "THEOREM", "hidden_column
            "linear_rows_theorem", "LINEAR_THEOREM"]
 
 #: The statement the results rest on, for ``basis`` strings.
-THEOREM = ("docs/theory/three_layer.md, Corollary 7.5 (Theorems 7.1-7.4): for n1 >= 2, G1-G8, no dead, linear or "
-           "zero-output row and no hidden column, every parameter realizing f has the first layer of theta up to "
-           "permutation and positive scaling")
+THEOREM = ("docs/theory/three_layer.md, Corollary 7.5 (Theorems 7.1-7.4): for n1 >= 2, G1-G8 (and G9 in the class "
+           "of Theorem 7.3), no dead, linear or zero-output row and no hidden column, every parameter realizing f "
+           "has the first layer of theta up to permutation and positive scaling")
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,20 @@ def _generic(net: Network, caller: str, what: str) -> str:
     g8 = masked_sums(net)
     if not g8:
         return f"G8 fails: {g8.detail}"
+    return ""
+
+
+def _g9(net: Network, alpha: int) -> str:
+    """G9 for the class of Theorem 7.3 (the positive column ``alpha``): empty when it holds, else the witness."""
+    weight = net.layers[1].weight
+    rows = [j for j in range(len(weight)) if weight[j][alpha] > 0]
+    if len(rows) < 2:
+        return f"only row {rows[0] + 1} is positive in column {alpha + 1} of W2"
+    for m in range(len(weight[0])):
+        if m != alpha and all(weight[j][alpha] * weight[rows[0]][m] == weight[rows[0]][alpha] * weight[j][m]
+                              for j in rows[1:]):
+            return (f"the rows {', '.join(str(j + 1) for j in rows)} positive in column {alpha + 1} of W2 have "
+                    f"proportional entries in columns {alpha + 1} and {m + 1}")
     return ""
 
 
@@ -212,6 +227,11 @@ def rigidity(net: Network) -> Rigidity:
         return Rigidity(False, f"column {positive[0] + 1} is hidden (every row hides it): Theorems 7.1-7.4 need no "
                                "hidden column")
     of_w2 = sum(1 for m in positive if m < n1)
+    if len(positive) == 2 and of_w2 == 1:
+        failure = _g9(net, positive[0])
+        if failure:
+            return Rigidity(False, f"G9 fails: {failure} (Theorem 7.3 needs two rows positive in that column that "
+                                   "bend differently on every face; Section 7.3)")
     theorem = ("Theorem 7.1" if len(positive) >= 3 else "Theorem 7.2" if of_w2 == 2
                else "Theorem 7.3" if of_w2 == 1 else "Theorem 7.4")
     names = ", ".join("b2" if m == n1 else f"column {m + 1} of W2" for m in positive)
