@@ -92,11 +92,8 @@ REASONS = [
     ("G8", Network.from_layers([I2, ([[2, -1], [1, 3]], [1, -1]), ([[1, -2]], [0])]), "G8 fails"),
     ("hidden column", Network.from_layers([I2, ([[2, -1], [1, -3]], [-1, -2]), ([[3, 1]], [1])]),
      "column 1 is hidden (every row hides it)"),
-    ("G9, one row positive in the column", Network.from_layers([I2, ([[2, -1], [-1, -3]], [-1, 1]), ([[3, 2]], [1])]),
-     "G9 fails: only row 1 is positive in column 1 of W2"),
-    ("G9, proportional rows", Network.from_layers([I2, ([[2, -1], [4, -2], [-1, -1]], [1, -1, 2]),
-                                                   ([[3, 2, 1]], [1])]),
-     "G9 fails: the rows 1, 2 positive in column 1 of W2 have proportional entries in columns 1 and 2"),
+    ("G9, proportional rows", Network.from_layers([I2, ([[2, -1], [4, -2]], [1, -1]), ([[3, 2]], [1])]),
+     "G9 fails: the two rows positive in column 1 of W2 have proportional entries in columns 1 and 2"),
     ("linear row", Network.from_layers([I2, ([[1, 2], [-1, -2]], [1, -3]), ([[1, 3]], [0])]), "row 1 is linear"),
     ("dead row", Network.from_layers([I2, ([[2, -1], [1, 3], [-1, -2]], [1, -1, -3]), ([[1, 2, 1]], [0])]),
      "row 3 is dead"),
@@ -195,6 +192,14 @@ def test_the_search_with_one_positive_column_n1_3():
     """Theorem 7.3 for n1 = 3 (column 1 of W2 and b2 positive): part (2) with two negative columns."""
     found = representations(ONE_COLUMN, UNLIMITED)
     assert found and all(_same_first_layer(ONE_COLUMN, r.network) for r in found)
+
+
+def test_the_search_with_one_row_positive_in_the_column():
+    """Theorem 7.3, n1 = 2, rows (+, -, +) and (-, -, +): part (2)(iii) counts the bend points (no G9 needed)."""
+    net = Network.from_layers([I2, ([[2, -1], [-1, -2]], [1, 3]), ([[3, -2]], [1])])
+    assert "Theorem 7.3" in rigidity(net).reason
+    found = representations(net, UNLIMITED)
+    assert found and all(_same_first_layer(net, r.network) for r in found)
 
 
 def test_the_search_with_a_negative_column():

@@ -15,8 +15,9 @@ identity, so the verdict "not identifiable" is proven for every parameter):
 When none applies and the predicates G1-G7 hold, the parameter is
 identifiable: **proven** for ``n1 = 1`` and for ``n2 = 1``
 (``docs/theory/three_layer.md``, Section 6) and for ``n1, n2 >= 2`` when the
-predicate G8 holds as well (Corollary 7.5, :func:`.rigidity.rigidity`); when
-G8 fails (a proper algebraic subset) the verdict for ``n1, n2 >= 2`` rests on
+predicate G8 holds as well (and G9 where it applies: Corollary 7.5,
+:func:`.rigidity.rigidity`); when one fails (a proper algebraic subset) the
+verdict for ``n1, n2 >= 2`` rests on
 the **conjecture** of Section 7 (visible first-layer hyperplanes of two
 generic representations coincide), checked by the exhaustive search of
 :mod:`.search` on small architectures.  Outside G1-G7 the answer is

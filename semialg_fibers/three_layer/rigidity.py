@@ -7,8 +7,9 @@ column and no column is hidden, then every parameter realizing ``f`` has
 ``theta``'s first layer up to permutation and positive scaling (Corollary 7.5).
 The proof splits by the columns of ``[W2 | b2]`` with a positive entry: at least
 three (Theorem 7.1), two of ``W2`` (Theorem 7.2), one of ``W2`` and ``b2``
-(Theorem 7.3, which also needs G9: two rows positive in that column whose entries
-there and in each other column are not proportional), only ``b2`` (Theorem 7.4);
+(Theorem 7.3; for ``n1 = n2 = 2`` with both rows positive in that column it also
+needs G9: their entries there and in the other column are not proportional),
+only ``b2`` (Theorem 7.4);
 a single column of ``W2`` alone means that every row hides it.  So Conjecture V holds there, the fiber is the orbit
 family (proven complete) and, with no other mechanism, ``theta`` is
 identifiable.  :func:`rigidity` decides whether the corollary applies.
@@ -35,8 +36,8 @@ __all__ = ["Rigidity", "positive_columns", "rigidity", "THEOREM", "hidden_column
 
 #: The statement the results rest on, for ``basis`` strings.
 THEOREM = ("docs/theory/three_layer.md, Corollary 7.5 (Theorems 7.1-7.4): for n1 >= 2, G1-G8 (and G9 in the class "
-           "of Theorem 7.3), no dead, linear or zero-output row and no hidden column, every parameter realizing f "
-           "has the first layer of theta up to permutation and positive scaling")
+           "of Theorem 7.3 with n1 = n2 = 2), no dead, linear or zero-output row and no hidden column, every "
+           "parameter realizing f has the first layer of theta up to permutation and positive scaling")
 
 
 @dataclass(frozen=True)
@@ -86,17 +87,15 @@ def _generic(net: Network, caller: str, what: str) -> str:
 
 
 def _g9(net: Network, alpha: int) -> str:
-    """G9 for the class of Theorem 7.3 (the positive column ``alpha``): empty when it holds, else the witness."""
+    """G9 (class of Theorem 7.3, ``n1 = n2 = 2``, both rows positive in ``alpha``): empty when it holds, else why."""
     weight = net.layers[1].weight
-    rows = [j for j in range(len(weight)) if weight[j][alpha] > 0]
-    if len(rows) < 2:
-        return f"only row {rows[0] + 1} is positive in column {alpha + 1} of W2"
-    for m in range(len(weight[0])):
-        if m != alpha and all(weight[j][alpha] * weight[rows[0]][m] == weight[rows[0]][alpha] * weight[j][m]
-                              for j in rows[1:]):
-            return (f"the rows {', '.join(str(j + 1) for j in rows)} positive in column {alpha + 1} of W2 have "
-                    f"proportional entries in columns {alpha + 1} and {m + 1}")
-    return ""
+    if len(weight) != 2 or len(weight[0]) != 2 or not all(row[alpha] > 0 for row in weight):
+        return ""
+    m = 1 - alpha
+    if weight[0][alpha] * weight[1][m] != weight[1][alpha] * weight[0][m]:
+        return ""
+    return (f"the two rows positive in column {alpha + 1} of W2 have proportional entries in columns {alpha + 1} "
+            f"and {m + 1}")
 
 
 def hidden_column_theorem(net: Network) -> Rigidity:
@@ -230,8 +229,7 @@ def rigidity(net: Network) -> Rigidity:
     if len(positive) == 2 and of_w2 == 1:
         failure = _g9(net, positive[0])
         if failure:
-            return Rigidity(False, f"G9 fails: {failure} (Theorem 7.3 needs two rows positive in that column that "
-                                   "bend differently on every face; Section 7.3)")
+            return Rigidity(False, f"G9 fails: {failure} (Theorem 7.3, n1 = n2 = 2; Section 7.3)")
     theorem = ("Theorem 7.1" if len(positive) >= 3 else "Theorem 7.2" if of_w2 == 2
                else "Theorem 7.3" if of_w2 == 1 else "Theorem 7.4")
     names = ", ".join("b2" if m == n1 else f"column {m + 1} of W2" for m in positive)
