@@ -38,13 +38,13 @@ from fractions import Fraction
 
 import pytest
 
-from semialg_fibers import Network, linalg
+from semialg_fibers import Network
 from semialg_fibers.limits import UNLIMITED
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.three_layer import masked_sums, representations
 from semialg_fibers.three_layer.families import face_columns
 
-from three_layer_helpers import second_layers_F, with_pattern
+from three_layer_helpers import first_layer_map, second_layers_F, with_pattern
 
 ZERO, ONE = Fraction(0), Fraction(1)
 
@@ -132,16 +132,7 @@ def _draw(rng: random.Random, live, dead: int, k: int = 1, g9: bool = True) -> N
     raise RuntimeError(f"no draw with G8 (and G9) for {live}")
 
 
-def _first_layer_map(net: Network, other: Network):
-    """Rows ``(p^l, q_l)`` with ``W1' = P W1`` and ``b1' = P b1 + q`` (``W1`` of full row rank)."""
-    w1, b1 = net.layers[0].weight, net.layers[0].bias
-    n1 = len(w1)
-    columns = [[w1[m][c] for m in range(n1)] for c in range(len(w1[0]))]
-    out = []
-    for weight, bias in zip(other.layers[0].weight, other.layers[0].bias):
-        p = linalg.solve(columns, list(weight), n1)
-        out.append((list(p), bias - sum((p[m] * b1[m] for m in range(n1)), ZERO)))
-    return out
+_first_layer_map = first_layer_map
 
 
 def _listed(net: Network, other: Network, face: int | None) -> bool:

@@ -14,7 +14,6 @@ from fractions import Fraction
 
 import pytest
 
-from semialg_fibers import linalg
 from semialg_fibers.limits import UNLIMITED
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.three_layer import fiber, hidden_column_theorem, masked_sums, representations
@@ -22,7 +21,7 @@ from semialg_fibers.three_layer.fiber import FiberStatus
 from semialg_fibers.three_layer.rows import output_column
 from semialg_fibers.three_layer.search import known_classes
 
-from three_layer_helpers import second_layers_F, with_pattern
+from three_layer_helpers import first_layer_map, second_layers_F, with_pattern
 
 
 def _hiding_pattern(n1, i):
@@ -41,16 +40,7 @@ def _hidden_networks(n1, n2, k, rng, count, dead=0):
     return found
 
 
-def _first_layer_map(net, other):
-    """Rows (p^l, q_l) with W1' = P W1 and b1' = P b1 + q (W1 square and invertible here)."""
-    w1, b1 = net.layers[0].weight, net.layers[0].bias
-    n1 = len(w1)
-    columns = [[w1[m][c] for m in range(n1)] for c in range(len(w1[0]))]
-    rows = []
-    for weight, bias in zip(other.layers[0].weight, other.layers[0].bias):
-        p = linalg.solve(columns, list(weight), n1)
-        rows.append((list(p), bias - sum((p[m] * b1[m] for m in range(n1)), Fraction(0))))
-    return rows
+_first_layer_map = first_layer_map
 
 
 def _in_translation_family(net, other, i):

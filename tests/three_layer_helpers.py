@@ -65,3 +65,15 @@ def second_layers_F(net: Network, y) -> tuple[Fraction, ...]:
     hidden = [max(sum((w * v for w, v in zip(row, z)), Fraction(0)) + c, Fraction(0)) for row, c in zip(weight, bias)]
     return tuple(sum((w * h for w, h in zip(row, hidden)), Fraction(0)) + c
                  for row, c in zip(net.layers[2].weight, net.layers[2].bias))
+
+
+def first_layer_map(net: Network, other: Network) -> list[tuple[list[Fraction], Fraction]]:
+    """Rows ``(p^l, q_l)`` with ``W1' = P W1`` and ``b1' = P b1 + q`` (``W1`` of full row rank), solved exactly."""
+    w1, b1 = net.layers[0].weight, net.layers[0].bias
+    n1 = len(w1)
+    columns = [[w1[m][c] for m in range(n1)] for c in range(len(w1[0]))]
+    out = []
+    for weight, bias in zip(other.layers[0].weight, other.layers[0].bias):
+        p = linalg.solve(columns, list(weight), n1)
+        out.append((list(p), bias - sum((p[m] * b1[m] for m in range(n1)), Fraction(0))))
+    return out

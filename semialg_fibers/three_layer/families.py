@@ -47,7 +47,7 @@ from ..orthant.canonical import OrthantData, canonical_data
 from .hiding import hidden_hyperplanes
 from .moves import sign_change_ratios
 from .profile import Profile, profile
-from .rows import check_three_layer, output_column, second_layer
+from .rows import check_three_layer, output_column, row_types, second_layer
 
 __all__ = ["FamilyKind", "Interval", "FirstLayerFamily", "first_layer_families", "shifted", "face_columns",
            "translated_column", "translated_network", "translated_reference"]
@@ -272,7 +272,7 @@ def _identity(n: int) -> tuple[tuple[Fraction, ...], ...]:
 
 def _live_rows(net: Network) -> list[int]:
     """The rows of ``[W2 | b2]`` with a nonzero output column (the others do not affect ``f``)."""
-    return [j for j in range(net.architecture[2]) if any(output_column(net, j))]
+    return [t.index for t in row_types(net) if not t.output_zero]
 
 
 def face_columns(net: Network) -> tuple[int, ...]:

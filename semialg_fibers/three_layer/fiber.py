@@ -196,7 +196,8 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
             raise InternalCheckError("three-layer fiber: Theorem 10.8 applies (two or more hiding rows) but a family "
                                      "other than the hiding translation was listed")
         return Completeness(FiberStatus.PROVEN, _PROVEN_HIDDEN, families, patterns)
-    if linear_rows_theorem(net):
+    linear = linear_rows_theorem(net)
+    if linear:
         expected = 1 if translated_column(net) is None else 2
         if len(families) != expected or families[0].kind != FamilyKind.ORBIT:
             raise InternalCheckError(f"three-layer fiber: Theorem 10.9 applies but {len(families)} families were "
@@ -209,7 +210,6 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
             f"({spare[0].describe()}), and spare rows allow first layers outside the orbit, translation and "
             "sign-change families (dead-row revivals, translated visible neurons: docs/theory/three_layer.md, "
             "Section 10.5), which are not classified")
-    linear = linear_rows_theorem(net)
     if any(t.kind == RowKind.LINEAR for t in row_types(net)):
         # Conjecture 10.6 is false with linear rows (the translated visible neuron, Section 10.9)
         raise NotDecidedError(

@@ -17,9 +17,9 @@ identifiable: **proven** for ``n1 = 1`` and for ``n2 = 1``
 (``docs/theory/three_layer.md``, Section 6) and for ``n1, n2 >= 2`` when the
 predicate G8 holds as well (and G9 where it applies: Corollary 7.5,
 :func:`.rigidity.rigidity`); when one fails (a proper algebraic subset) the
-verdict for ``n1, n2 >= 2`` rests on
-the **conjecture** of Section 7 (visible first-layer hyperplanes of two
-generic representations coincide), checked by the exhaustive search of
+verdict for ``n1, n2 >= 2`` rests on the **conjecture** of Section 7 (visible
+first-layer hyperplanes of two generic representations coincide), checked by
+the exhaustive search of
 :mod:`.search` on small architectures.  Outside G1-G7 the answer is
 :class:`~semialg_fibers.exceptions.NotDecidedError` naming the predicate.
 """
@@ -173,9 +173,9 @@ def _witness(net: Network, found) -> Network:
 
 
 _CONJECTURE = ("docs/theory/three_layer.md, Section 7: conjecture (visible first-layer hyperplanes of two generic "
-               "representations coincide) for n1, n2 >= 2 where G8 fails (proven where it holds: Corollary 7.5), checked "
-               "by the exhaustive search of three_layer.search; "
-               "the rest of the argument (Sections 4 and 6) is proven")
+               "representations coincide) for n1, n2 >= 2 where G8 or G9 fails (proven where they hold: "
+               "Corollary 7.5), checked by the exhaustive search of three_layer.search; the rest of the argument "
+               "(Sections 4 and 6) is proven")
 
 
 def is_identifiable(net: Network, limits: SearchLimits | None = None,
