@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -358,8 +357,8 @@ def _signed_terms(expr) -> list[str]:
     out = []
     for t in terms:
         s = sympy.latex(t)
-        if out and not s.startswith("- "):
-            s = "+ " + s
+        if out:  # sympy prints a negative integer as "-1", a negative product as "- x"
+            s = "- " + s[1:].lstrip() if s.startswith("-") else "+ " + s
         out.append(s)
     return out
 
@@ -451,18 +450,30 @@ def _relations_block(relations: list, width: float = LINE_WIDTH, last: str = "."
     blocks: list[str] = []
     run: list = []
 
-    def flush_run():
-        if not run:
-            return
-        columns = _columns(run, width, gap=20.0)
+    def emit(group: list):
+        columns = _columns(group, width, gap=20.0)
         rows = []
-        for start in range(0, len(run), columns):
+        for start in range(0, len(group), columns):
             cells = []
-            for rel, punct in run[start:start + columns]:
+            for rel, punct in group[start:start + columns]:
                 left, right = rel.one_line()
                 cells.append(f"{left} &{right}{punct}")
             rows.append(" & ".join(cells))
         blocks.append(_align(rows))
+
+    def flush_run():
+        # align* makes one column as wide as its widest left side plus its widest right side: cut the run where
+        # that would overflow, even though every relation fits on its own
+        group, most_left, most_right = [], 0.0, 0.0
+        for item in run:
+            left, right = (math_width(side) for side in item[0].one_line())
+            if group and max(most_left, left) + max(most_right, right) + 5.0 > width:
+                emit(group)
+                group, most_left, most_right = [], 0.0, 0.0
+            group.append(item)
+            most_left, most_right = max(most_left, left), max(most_right, right)
+        if group:
+            emit(group)
         run.clear()
 
     for i, rel in enumerate(relations):

@@ -115,6 +115,28 @@ def test_long_relation_is_split_after_terms():
     assert sum(r.count("W^{(1)}") for r in rows) == 20
 
 
+def test_negative_constant_terms_keep_one_sign():
+    """A negative integer term after the first prints as ``- 1``, never ``+ -1``."""
+    x, y = sympy.symbols("x y", real=True)
+    a, c = sympy.symbols("a c", real=True)
+    block = basic_set_block(BasicSet((x, y), [], auxiliary=(a, c), parametrization=(-a * c - 1, c - 3)))
+    assert "- 1" in block and "- 3" in block and "+ -" not in block
+
+
+def test_a_column_is_as_wide_as_its_widest_sides():
+    """Short relations share one ``align*`` only while the widest left side plus the widest right side fits."""
+    from semialg_fibers.latex import _Relation, _relations_block
+
+    long = tuple(rf"+ W^{{({i})}}_{{1,1}} b^{{({i})}}_{{2}}" for i in range(1, 6))
+    relations = [_Relation(("x",) + long, "=", ("1",)), _Relation(("y",), "=", ("z",) + long)]
+    assert all(r.width() + 5 <= LINE_WIDTH for r in relations)
+    block = _relations_block(relations)
+    assert block.count("\\begin{align*}") == 2
+    for part in block.split("\\begin{align*}\n")[1:]:
+        left, right = part.split("\n\\end{align*}")[0].split("&", 1)
+        assert math_width(left) + math_width(right) <= LINE_WIDTH
+
+
 def test_large_matrices_are_summarized_small_ones_printed():
     wide = Network.from_layers([([[1] * 12, [2] * 12], [0, 0]), ([[1, 1]], [0])])
     text = network_block(wide)

@@ -91,6 +91,11 @@ THREE_LAYER = [
     ("n1_1_every_family", Network.from_layers([([[1]], [0]), ([[-1], [-1]], [1, -1]), ([[-1, 2]], [1])])),
     ("linear_row_layer_flip", Network.from_layers([([[1, 2], [-1, 1]], [1, -1]), ([[2, 1], [1, -3]], [1, -1]),
                                                    ([[3, -2]], [1])])),
+    ("dead_row_translated_neuron", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]),
+                                                        ([[2, -1], [1, -3], [-1, -1]], [1, 2, -1]),
+                                                        ([[1, 2, 5]], [1])])),
+    ("every_live_row_linear", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[1, 2], [3, 1]], [1, 2]),
+                                                   ([[1, -1]], [0])])),
 ]
 
 

@@ -64,9 +64,9 @@ def test_membership_rejects_near_misses():
     for patterns in [("+--",), ("+--", "+--"), ("-+",)]:
         net = with_pattern(rng, patterns, d=len(patterns[0]) - 1)
         f = fiber(net, certify=False, allow_conjecture=True)
-        hidden = [fam for fam in f.families if fam.kind == FamilyKind.TRANSLATION and fam.interval.closed]
+        hidden = [fam for fam in f.families if fam.kind == FamilyKind.TRANSLATION and fam.intervals[0].closed]
         for family in hidden:
-            outside = translate(net, family.column, family.interval.lower - F(1, 10), check=False)
+            outside = translate(net, family.columns[0], family.intervals[0].lower - F(1, 10), check=False)
             assert not oracle(net, outside) and not f.contains(outside)
         params = list(net.parameters())
         params[-1] += 1
@@ -81,7 +81,7 @@ def test_first_layer_matching():
     net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
     family = fiber(net, certify=False, allow_conjecture=True).families[0]
     other = Network.from_layers([([[-2, 2], [3, 6]], [-2, 6]), ([[1, 1]], [1]), ([[1]], [0])])
-    assert match_first_layer(net, family, other) == ([1, 0], [F(2), F(3)], F(3, 2))
+    assert match_first_layer(net, family, other) == ([1, 0], [F(2), F(3)], (F(3, 2),))
     below = Network.from_layers([([[-2, 2], [3, 6]], [-2, -3]), ([[1, 1]], [1]), ([[1]], [0])])  # t = -3/2 < -1/2
     assert match_first_layer(net, family, below) is None
     reversed_ = Network.from_layers([([[2, -2], [3, 6]], [2, 6]), ([[1, 1]], [1]), ([[1]], [0])])

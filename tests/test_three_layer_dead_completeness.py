@@ -1,33 +1,29 @@
-"""Completeness with dead rows: which first layers a spare (dead) row lets ``theta'`` use.
+"""Completeness with dead rows (Theorem 10.10 of ``docs/theory/three_layer.md``): which first layers a spare
+(dead) row lets ``theta'`` use, and the fiber the library lists.
 
-Class: ``n1, n2 >= 2``, G1-G8, no hidden column, no linear and no zero-output row, at least one dead row and
-at least one crossing row.  ``F`` only sees the live rows; their positive columns (the columns of
-``[W2 | b2]`` with a positive entry) put ``theta`` in one sign class of Section 7 of
-``docs/theory/three_layer.md``.  Claims checked here (their proofs are drafted but not yet refereed, so the
-theory page lists this class as open, Section 10.5, and ``fiber`` does not decide it; nothing below is
-computed by the library's own completeness code):
+Class: ``n1, n2 >= 2``, G1-G8, no hidden column, no zero-output row, at least one dead row and at least one
+crossing row.  ``F`` only sees the live rows; their positive columns (the columns of ``[W2 | b2]`` with a
+positive entry) put ``theta`` in one sign class of Section 7.  Theorem 10.10 (proven) says:
 
-* **P+ or P2** (three positive columns, or two of ``W2``): every ``theta'`` has ``theta``'s first layer up to
-  permutation and positive scaling, or ``y'_m = y_m + t`` (``t > 0``) for the face column ``m`` (at most
-  one; none in ``P2 \\ P+``).  Steps 0-5 of Theorems 7.1/7.2 never count rows; Step 6 is replaced by Lemmas
-  A-C of Theorem 10.9, which do not count rows either.  With a dead row the translated family is never
-  empty: its member below has the width of ``theta``.
+* **P+ or P2** (three positive columns, or two of ``W2``; linear rows allowed): every ``theta'`` has ``theta``'s
+  first layer up to permutation and positive scaling, or ``y'_m = y_m + t`` (``t > 0``) for the face column
+  ``m`` (at most one; none in ``P2 \\ P+``).  With a dead row the translated family is never empty: its member
+  below has the width of ``theta``.
 * **One positive column ``alpha`` of ``W2`` and the bias column** (Theorem 7.3's class): the same list (a face
-  column only for ``n1 = 2``) when ``n1 >= 4``, or ``n1 = 3`` with two live rows or more (the bend sets on a
-  negative face outnumber the neurons that could hold them), or ``n1 = 2`` except one live row ``(-, +, +)``
-  and two rows positive in ``alpha`` with proportional ``(w_jm, w_j alpha)`` (predicate G9 below settles
-  every class when it holds).
-* **Only the bias column positive** (Theorem 7.4's class), when ``n2_live (2^(n1-1) - 1) > n1`` or
-  ``n1 = 2, n2_live = 2``: ``theta``'s first layer only.  The tool is the bend points of Lemma A1 (Section
-  10.8): they are checked here by exact one-sided difference quotients of ``F``.
+  column only for ``n1 = 2``) when ``n1 >= 4``, or ``n1 = 3`` with two crossing rows or more (the bend sets on a
+  negative face outnumber the neurons that could hold them), or ``n1 = 2`` with three bend points or G9.
+* **Only the bias column positive** (Theorem 7.4's class), when ``n1 >= 4`` or two crossing rows:
+  ``theta``'s first layer only (bend points of Lemma A1 of Section 10.8, checked here by exact one-sided
+  difference quotients of ``F``).
 * Outside these hypotheses the list is wrong: one live row with spare rows has revivals (Section 5.6; for
-  ``n1 = 3`` a revival with two spare rows found by the search), whose neurons ``c - u y_m`` have
-  negative scale (so Step 4 cannot be run on a row of ``P`` before ``P`` is known to be a scaled
-  permutation).
+  ``n1 = 3`` a revival with two spare rows found by the search), whose neurons ``c - u y_m`` have negative scale,
+  and for ``n1 = 2`` with three spare rows continuous families; ``fiber`` raises ``NotDecidedError`` there.
 
-Checks: the exhaustive search (every first layer made of candidate hyperplanes, each representation verified
-by the general oracle) finds only ``theta``'s first layer; the translated visible neuron, which the search
-cannot see (its kinks cancel), is built by hand and checked by the oracle.
+Checks against computations that do not use the theorem: the exhaustive search (every first layer made of
+candidate hyperplanes, each representation verified by the general oracle) finds only the listed first layers,
+and every representation it finds is a member of ``fiber(net)``; the translated visible neuron, which the search
+cannot see (its kinks cancel), is built by hand, checked by the oracle and found in ``fiber(net)``; sampled
+points of every component are oracle-equivalent; component dimensions equal exact Jacobian bounds.
 """
 
 from __future__ import annotations
@@ -38,11 +34,14 @@ from fractions import Fraction
 
 import pytest
 
-from semialg_fibers import Network
+from semialg_fibers import Network, equivalent
+from semialg_fibers.exceptions import NotDecidedError
 from semialg_fibers.limits import UNLIMITED
 from semialg_fibers.oracle import equivalent as oracle
-from semialg_fibers.three_layer import masked_sums, representations
-from semialg_fibers.three_layer.families import face_columns
+from semialg_fibers.three_layer import dead_rows_theorem, masked_sums, representations
+from semialg_fibers.three_layer.families import FamilyKind, face_columns
+from semialg_fibers.three_layer.fiber import FiberStatus, fiber
+from semialg_fibers.three_layer.jacobian import jacobian_upper_bound
 
 from three_layer_helpers import first_layer_map, second_layers_F, with_pattern
 
@@ -193,9 +192,14 @@ def _check_search(live, dead, k, seed, draws=1):
         assert face_columns(net) == (() if face is None else (face,))
         found = representations(net, UNLIMITED)  # every candidate first layer, each verified by the oracle
         assert found and all(_listed(net, r.network, face) for r in found)
+        listed = fiber(net, certify=False)
+        assert listed.status == FiberStatus.PROVEN and "Theorem 10.10" in listed.basis
+        assert all(listed.contains(r.network) for r in found)
+        kinds = {c.family.kind for c in listed}
+        assert kinds == ({FamilyKind.ORBIT} if face is None else {FamilyKind.ORBIT, FamilyKind.TRANSLATED})
 
 
-# ------------------------------------------------------------------- the claimed cases (drafted proofs)
+# ------------------------------------------------------------------------- the proven cases (Theorem 10.10)
 
 GOLDEN_CASES = [  # (live row patterns, dead rows); n1 = 2, patterns (w_1, w_2 | c)
     (("-++", "+--"), 1),         # P+, face column 1 (0-based 0)
@@ -225,7 +229,7 @@ def test_the_search_finds_only_the_listed_first_layers_k2(live, dead):
 
 
 def _claimed_range(live) -> bool:
-    """The hypotheses of the claims above (G9 is enforced by the draw)."""
+    """The hypotheses of Theorem 10.10, from the sign patterns alone (G9 is enforced by the draw)."""
     n1, n_live = len(live[0]) - 1, len(live)
     kind = _sign_class(live)
     if kind == "P2":
@@ -269,13 +273,65 @@ def test_the_translated_visible_neuron_with_a_dead_row(live, dead, k):
     net = _draw(random.Random(11 + k), live, dead, k)
     m = _expected_face(live)
     assert face_columns(net) == (m,)
+    listed = fiber(net, certify=False)
     for t in (Fraction(1, 3), Fraction(2)):
         member = _translated_member(net, m, t)
         assert member.architecture == net.architecture
         assert oracle(net, member)
         assert _listed(net, member, m) and not _in_orbit_first_layer(net, member)  # outside the orbit family
-    result = oracle(net, _translated_member(net, m, Fraction(-1, 2)))
+        assert listed.contains(member)
+        # the polynomial test aligns the moved neuron by an exact move, in both directions (no oracle fallback)
+        assert all(r and r.method == "three-layer" for r in (equivalent(net, member), equivalent(member, net)))
+    outside = _translated_member(net, m, Fraction(-1, 2))
+    result = oracle(net, outside)
     assert not result and result.witness is not None
+    assert not listed.contains(outside)
+    # soundness: sampled points of every component (both families) compute f
+    assert all(oracle(net, c.sample(seed)) for c in listed for seed in (1, 2))
+
+
+@pytest.mark.parametrize("live, dead, k", TRANSLATED[:2] + TRANSLATED[3:4] + TRANSLATED[6:], ids=str)
+def test_translated_family_dimension_is_the_jacobian_bound(live, dead, k):
+    """The translated component holding the hand-built member has the dimension of the exact Jacobian bound there,
+    and the fiber's dimension is the bound at ``theta`` (the orbit family's, larger)."""
+    net = _draw(random.Random(11 + k), live, dead, k)
+    member = _translated_member(net, _expected_face(live), Fraction(1, 2))
+    listed = fiber(net)  # certified tangent ranks
+    holding = [c.dimension for c in listed if c.family.kind == FamilyKind.TRANSLATED and c.contains(member)]
+    assert holding == [jacobian_upper_bound(member)]
+    assert listed.dimension == jacobian_upper_bound(net) > holding[0]
+
+
+def test_linear_and_dead_rows():
+    """P+ with a linear row, a crossing row and a dead row (Theorem 10.10 (a), outside Theorem 10.9): the search's
+    representations are in the listed fiber, and so are the translated visible neurons (sampled, oracle-checked)."""
+    live = ("+++", "-++")
+    net = _draw(random.Random(4), live, 1)
+    listed = fiber(net, certify=False)
+    assert listed.proven and "Theorem 10.10 (a)" in dead_rows_theorem(net).reason
+    assert {c.family.kind for c in listed} == {FamilyKind.ORBIT, FamilyKind.TRANSLATED}
+    found = representations(net, UNLIMITED)
+    assert found and all(_listed(net, r.network, 0) and listed.contains(r.network) for r in found)
+    moved = [c.sample(seed) for c in listed if c.family.kind == FamilyKind.TRANSLATED for seed in (1, 2)]
+    assert moved and all(oracle(net, other) and not _in_orbit_first_layer(net, other) for other in moved)
+
+
+@pytest.mark.parametrize("n1, n_live", [(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (4, 1)], ids=str)
+def test_the_theorem_applies_exactly_in_the_range(n1, n_live):
+    """``dead_rows_theorem`` against the range written from the sign patterns (every live multiset without a hidden
+    column, one draw each, G9 drawn where the range needs it); outside it ``fiber`` names the reason."""
+    patterns = ["".join(p) for p in itertools.product("+-", repeat=n1 + 1)]
+    crossing = [p for p in patterns if "+" in p and "-" in p]
+    cases = [live for live in itertools.combinations_with_replacement(crossing, n_live) if not _hidden(live)]
+    if len(cases) > 40:
+        cases = random.Random(n1).sample(cases, 40)
+    for index, live in enumerate(cases):
+        alpha_rows = max(sum(row[c] == "+" for row in live) for c in range(n1))
+        net = _draw(random.Random(index), live, 1, g9=alpha_rows >= 2)
+        assert bool(dead_rows_theorem(net)) == _claimed_range(live), live
+        if not _claimed_range(live):
+            with pytest.raises(NotDecidedError, match="Theorem 10.10"):
+                fiber(net, certify=False)
 
 
 def test_no_face_column_no_translation():
@@ -320,12 +376,14 @@ def test_one_live_row_n1_3_revival_needs_two_spare_rows():
 
 def test_proportional_alpha_rows_checked_only():
     """G9 fails (two rows positive in ``alpha`` with proportional ``(w_jm, w_j alpha)``): not covered by the
-    proof, but the search finds ``theta``'s first layer only, with one and two dead rows."""
+    proof (``fiber`` does not decide it), but the search finds ``theta``'s first layer only, with one and two dead
+    rows."""
     for dead in (1, 2):
         rows = [(-1, 1, 1), (-2, 2, 3)] + [(-1, -2, -1), (-3, -1, -2)][:dead]
         net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([r[:2] for r in rows], [r[2] for r in rows]),
                                    ([[1, 3] + [2, 1][:dead]], [0])])
         assert masked_sums(net) and not _g9(net)
+        assert "G9 fails" in dead_rows_theorem(net).reason
         assert all(_listed(net, r.network, None) for r in representations(net, UNLIMITED))
 
 

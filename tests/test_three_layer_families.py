@@ -45,7 +45,7 @@ GOLDEN = [
 @pytest.mark.parametrize("name, layers, expected", GOLDEN, ids=[g[0] for g in GOLDEN])
 def test_golden_families(name, layers, expected):
     families = first_layer_families(Network.from_layers(layers))
-    got = [(str(f.kind), f.flipped, None if f.interval is None else f.interval.describe()) for f in families]
+    got = [(str(f.kind), f.flipped, f.describe_parameters() or None) for f in families]
     assert got == expected
 
 
@@ -55,9 +55,9 @@ def test_translated_data_is_the_canonical_data_of_the_translated_network():
     for patterns in [("+--", "+--"), ("+--",), ("+---", "+---", "----"), ("-+-", "---")]:
         net = with_pattern(rng, patterns, k=2)
         for family in first_layer_families(net):
-            lower = family.interval.lower
-            for t in (lower, lower / 2, F(0), F(7, 3), F(40)):
-                assert family.data_at(t) == canonical_data(second_layer(translate(net, family.column, t)))
+            (interval,), (column,) = family.intervals, family.columns
+            for t in (interval.lower, interval.lower / 2, F(0), F(7, 3), F(40)):
+                assert family.data_at(t) == canonical_data(second_layer(translate(net, column, t)))
 
 
 def test_one_dimensional_data_moves_with_t():
@@ -68,10 +68,11 @@ def test_one_dimensional_data_moves_with_t():
         for family in first_layer_families(net):
             if not family.parametric:
                 continue
-            t = family.interval.lower + F(rng.randint(1, 30), 7)
+            (interval,) = family.intervals
+            t = interval.lower + F(rng.randint(1, 30), 7)
             expected = p.reversed_data(t) if family.kind == FamilyKind.REVERSED else p.shifted_data(-t)
             assert family.data_at(t) == expected
-            assert family.interval.contains(t) and not family.interval.contains(family.interval.lower)
+            assert interval.contains(t) and not interval.contains(interval.lower)
 
 
 def test_sign_changes_are_bounded_by_the_limits():
@@ -99,7 +100,7 @@ def test_every_pattern_of_small_architectures_has_its_own_family_first():
             net = with_pattern(rng, patterns)
             family = first_layer_families(net)[0]
             t = F(0) if family.parametric and family.kind == FamilyKind.TRANSLATION else None
-            if t is not None and not family.interval.contains(t):
+            if t is not None and not family.intervals[0].contains(t):
                 continue
             weight, bias = family.first_layer(net, t) if family.parametric else family.first_layer(net)
             assert (weight, bias) == (net.layers[0].weight, net.layers[0].bias)

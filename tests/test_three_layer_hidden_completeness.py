@@ -150,7 +150,6 @@ def test_the_bends_of_the_rows(seed):
                 for sign in (-1, 1):
                     x = list(y)
                     x[r] = sign * delta
-                    z = [max(v, Fraction(0)) for c, v in enumerate(x) if c != i]
                     crossings = [(-bias[k] - sum((weight[k][c] * max(x[c], 0) for c in range(3) if c != i),
                                                 Fraction(0))) / weight[k][i] - x[i] for k in live]
                     h = min(abs(v) for v in crossings if v != 0) / 4

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 import pytest
 
-from semialg_fibers import Network, NotDecidedError, equivalent
+from semialg_fibers import Network, equivalent
 from semialg_fibers.limits import UNLIMITED
 from semialg_fibers.nonnegative_rank import nonnegative_column_rank
 from semialg_fibers.oracle import equivalent as oracle
@@ -389,7 +389,8 @@ def test_without_a_face_column_the_search_finds_the_orbit(patterns, k):
 
 
 def test_every_row_linear_every_translation():
-    """No crossing row, n1 = n2 = 2, k = 2 (no spare row): every ``q >= 0`` works, e.g. both coordinates."""
+    """No crossing row, n1 = n2 = 2, k = 2 (no spare row): every ``q >= 0`` works, e.g. both coordinates
+    (classified by Theorem 10.11: ``tests/test_three_layer_all_linear.py``)."""
     rng = random.Random(2)
     net = _draw(rng, ("+++", "+++"), 2)
     w1, b1, rows, outs, b3 = _parts(net)
@@ -402,8 +403,8 @@ def test_every_row_linear_every_translation():
         other = _build(w1, [b1[0] + q[0], b1[1] + q[1]], new_rows, new_outs, const)
         assert oracle(net, other).equivalent
         assert not _orbit_first_layer(net, other)
-    with pytest.raises(NotDecidedError, match="every row is linear"):  # not classified: never listed as complete
-        fiber(net, allow_conjecture=True, certify=False)
+        listed = fiber(net, certify=False)  # Theorem 10.11: one family per set of translated neurons
+        assert listed.proven and listed.contains(other)
 
 
 DIMENSION = [(("+++", "+++", "-++"), 2), (("+++", "+++", "-++", "+--"), 2)]

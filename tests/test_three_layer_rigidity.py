@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from semialg_fibers import Network, NotDecidedError
+from semialg_fibers import Network
 from semialg_fibers.limits import UNLIMITED
 from semialg_fibers.oracle import equivalent as oracle
 from semialg_fibers.three_layer import (Predicate, hidden_column_theorem, is_identifiable, linear_rows_theorem,
@@ -131,13 +131,15 @@ def test_fiber_and_identifiability_are_proven_in_the_class():
 
 
 def test_dead_and_linear_rows_are_needed():
-    """P+ and G8 hold, but a linear and a dead row: a translated visible neuron realizes f (Step 6 fails)."""
+    """P+ and G8 hold, but a linear and a dead row: a translated visible neuron realizes f (Step 6 fails); the
+    fiber lists it (Theorem 10.11: every live row linear)."""
     linear = next(net for name, net, _ in REASONS if name == "linear row")
     assert masked_sums(linear) and positive_columns(linear) == (0, 1, 2)
     moved = Network.from_layers([([[1, 0], [0, 1]], [1, 0]), ([[1, 0], [0, 2]], [-1, 1]), ([[1, 1]], [0])])
     assert oracle(linear, moved)  # first-layer hyperplane y_1 = -1 is not one of theta's
-    with pytest.raises(NotDecidedError):
-        completeness(linear)
+    decided = completeness(linear)
+    assert decided.proven and "Theorem 10.11" in decided.basis
+    assert fiber(linear, certify=False).contains(moved)
 
 
 def test_the_g6_example_is_outside_the_class():

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 from fractions import Fraction
 
-from semialg_fibers import Network, NotDecidedError, SearchLimits
+from semialg_fibers import Network, NotDecidedError
 from semialg_fibers.symmetries import SymmetryKind, act
 from semialg_fibers.three_layer import layer_flip_sets, row_types, symmetries, translate
 from semialg_fibers.three_layer.hiding import hidden_hyperplanes

@@ -2,18 +2,19 @@
 
 A point of the component of ``(family, orthant pattern, stratum)`` is
 
-* first layer ``W1' = diag(mu) M W1``, ``b1' = diag(mu) (M b1 + o + t e_c)``
-  (:class:`~.families.FirstLayerFamily`, ``mu > 0``, ``t`` in the family's interval);
+* first layer ``W1' = diag(mu) M W1``, ``b1' = diag(mu) (M b1 + o + sum_c t_c e_c)``
+  (:class:`~.families.FirstLayerFamily`, ``mu > 0``, each ``t_c`` in its interval);
 * second layer ``W2' = A diag(mu)^{-1}``, ``b2'``, ``W3'``, ``b3'`` where
   ``(A, b2', W3', b3')`` is a point of the orthant component of ``h_t``, written
   as ``Phi_t`` of a point ``psi`` of the orthant component of ``h_{t0}``:
   rows on kink lines and in groups are moved with the lines
-  (``b <- b - (t - t0) a_c``), linear, dead and zero-output rows stay, and the
-  output bias takes ``b3' = e - (t - t0) sum_{linear} v a_c``.
+  (``b <- b - a . (t - t0)``, ``t - t0`` on the family's columns), linear, dead
+  and zero-output rows stay, and the output bias takes
+  ``b3' = e - sum_{linear} v (a . (t - t0))``.
 
 ``Phi_t`` is a bijection between the orthant components of ``h_{t0}`` and
 ``h_t`` (``docs/theory/three_layer.md``, Section 10.3), so the component is
-parametrized by ``(mu, t, psi)`` and has dimension ``n1 + [t] +`` the orthant
+parametrized by ``(mu, t, psi)`` and has dimension ``n1 + #t +`` the orthant
 component's.  Membership is decided exactly: the first layer is matched to the
 family (hashing its rows), then the rescaled second layer is tested against the
 orthant pattern at the data of ``h_t``.  The implicit form substitutes the
@@ -107,7 +108,7 @@ def match_first_layer(net: Network, family: FirstLayerFamily, other: Network):
     """``(order, mu, t)`` when ``other``'s first layer is in the family, else None.
 
     ``order[l]`` is the family row (0-based) that row ``l`` of ``other`` realizes,
-    ``mu[l] > 0`` its scale, ``t`` the parameter (None for a family without one).
+    ``mu[l] > 0`` its scale, ``t`` the parameters (a tuple, one per column of the family).
     The rows ``M W1`` are pairwise non-proportional (``W1`` of full row rank), so
     the match is a hash lookup.
 
@@ -118,13 +119,14 @@ def match_first_layer(net: Network, family: FirstLayerFamily, other: Network):
     >>> family = first_layer_families(net)[0]
     >>> other = Network.from_layers([([[-2, 2], [3, 6]], [-2, 6]), ([[1, 1]], [1]), ([[1]], [0])])
     >>> match_first_layer(net, family, other)
-    ([1, 0], [Fraction(2, 1), Fraction(3, 1)], Fraction(3, 2))
+    ([1, 0], [Fraction(2, 1), Fraction(3, 1)], (Fraction(3, 2),))
     """
     weight, bias = family.base_layer(net)
     index = {}
     for r, row in enumerate(weight):
         index[_positive_key(row)] = r
-    order, mus, t = [], [], None
+    order, mus, t = [], [], {}
+    moved = dict(zip(family.columns, family.intervals))
     other_w, other_b = other.layers[0].weight, other.layers[0].bias
     for row, b in zip(other_w, other_b):
         r = index.get(_positive_key(row))
@@ -132,15 +134,15 @@ def match_first_layer(net: Network, family: FirstLayerFamily, other: Network):
             return None
         lead = next(c for c, v in enumerate(weight[r]) if v)
         mu = row[lead] / weight[r][lead]
-        if r == family.column:
-            t = b / mu - bias[r]
-            if not family.interval.contains(t):
+        if r in moved:
+            t[r] = b / mu - bias[r]
+            if not moved[r].contains(t[r]):
                 return None
         elif b != mu * bias[r]:
             return None
         order.append(r)
         mus.append(mu)
-    return order, mus, t
+    return order, mus, tuple(t[c] for c in family.columns)
 
 
 def _second_layer_in_reference(other: Network, order, mus) -> Network:
@@ -159,12 +161,12 @@ def _remapped(roles: OrthantPattern, reference: OrthantData, data: OrthantData, 
     """The pattern with its visible lines renumbered in the (sorted) lines of the moved data."""
     if data is reference:
         return roles
-    amount = Fraction(t) - family.reference_t
+    amounts = [(c, v - start) for c, v, start in zip(family.columns, t, family.reference_t)]
     position = {u.key: i for i, u in enumerate(data.lines)}
     visible = [None] * len(roles.visible)
     for u, line in enumerate(reference.lines):
         moved = list(line.line)
-        moved[-1] -= amount * moved[family.column]
+        moved[-1] -= sum((amount * moved[c] for c, amount in amounts), _ZERO)
         visible[position[line_key(tuple(moved))[0]]] = roles.visible[u]
     return dataclasses.replace(roles, visible=tuple(visible))
 
@@ -175,7 +177,7 @@ def _membership(net: Network, family: FirstLayerFamily, roles: OrthantPattern, s
         if found is None:
             return False
         order, mus, t = found
-        data = family.data_at(t) if family.parametric else family.reference
+        data = family.data_at(t)
         shallow = _second_layer_in_reference(other, order, mus)
         return pattern_membership(data, _remapped(roles, family.reference, data, family, t), stratum)(shallow)
     return member
@@ -188,42 +190,43 @@ def _compose(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPatt
     weight, bias = family.base_layer(net)
     aux = AuxiliaryFactory()
     mus = aux.new(r"\mu", n1)
-    t = sympy.Symbol("t", real=True) if family.parametric else None
+    ts = [sympy.Symbol(tex, real=True) for _, tex in family.names()] if family.parametric else []
     cons = [constraint(mu, ">") for mu in mus]
-    if t is not None and family.interval.lower is not None:
-        cons.append(constraint(t, ">=" if family.interval.closed else ">", _q(family.interval.lower)))
+    for t, interval in zip(ts, family.intervals):
+        if interval.lower is not None:
+            cons.append(constraint(t, ">=" if interval.closed else ">", _q(interval.lower)))
     p = orthant.parametrization
     a = [p[j * n1:(j + 1) * n1] for j in range(n2)]
     b = p[n2 * n1:n2 * n1 + n2]
     v = [[p[n2 * n1 + n2 + r * n2 + j] for r in range(k)] for j in range(n2)]
     e = p[n2 * n1 + n2 + k * n2:]
     kinds = slots(roles)
-    move = (-(t - _q(family.reference_t))) if t is not None else None
+    zero = sympy.Integer(0)
+    translation = dict(zip(family.columns, ts))
+    moves = {c: -(t - _q(start)) for (c, t), start in zip(translation.items(), family.reference_t)}  # -(t - t0)
     flat = []
     for l in range(n1):
         flat += [mus[l] * _q(x) for x in weight[l]]
     for l in range(n1):
-        flat.append(mus[l] * (_q(bias[l]) + (t if l == family.column else 0)))
+        flat.append(mus[l] * (_q(bias[l]) + translation.get(l, zero)))
     for j in range(n2):
         flat += [a[j][l] / mus[l] for l in range(n1)]
     for j in range(n2):
-        flat.append(b[j] + move * a[j][family.column] if move is not None and kinds[j] in _MOVING else b[j])
+        shift = sum((move * a[j][c] for c, move in moves.items()), zero) if kinds[j] in _MOVING else zero
+        flat.append(b[j] + shift)
     for r in range(k):
         flat += [v[j][r] for j in range(n2)]
     for r in range(k):
-        if move is None:
-            flat.append(e[r])
-            continue
-        extra = sum((v[j][r] * a[j][family.column] for j in range(n2) if kinds[j] == Slot.LINEAR), sympy.Integer(0))
-        flat.append(e[r] + move * extra)
-    symbols = tuple(mus) + ((t,) if t is not None else ()) + tuple(orthant.auxiliary)
+        extra = sum((v[j][r] * a[j][c] * move for c, move in moves.items() for j in range(n2)
+                     if kinds[j] == Slot.LINEAR), zero)
+        flat.append(e[r] + extra)
+    symbols = tuple(mus) + tuple(ts) + tuple(orthant.auxiliary)
     constraints = cons + list(orthant.domain.constraints)
 
     def sampler(seed: int) -> tuple[Fraction, ...]:
         rng = random.Random(10007 * seed + 17)
         head = [Fraction(rng.randint(1, 6), rng.randint(1, 3)) for _ in range(n1)]
-        if t is not None:
-            head.append(family.interval.sample(rng))
+        head += [interval.sample(rng) for interval in family.intervals]
         return tuple(head) + tuple(orthant.sample_auxiliary(seed))
 
     return tuple(flat), symbols, constraints, sampler
@@ -252,35 +255,30 @@ def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPat
         mu.append(W1[l][lead] / pivot)  # linear in the coordinates
         cons += [constraint(W1[l][c] * pivot - W1[l][lead] * _q(weight[l][c])) for c in range(d) if c != lead]
         cons.append(constraint(W1[l][lead] * pivot, ">"))
-        if l != family.column:
+        if l not in family.columns:
             cons.append(constraint(B1[l] - mu[l] * _q(bias[l])))
-    move_times_mu = None
-    if family.parametric:
-        c = family.column
-        # (t - t0) mu_c = b1'_c - mu_c (base_c + t0): polynomial
-        move_times_mu = B1[c] - mu[c] * (_q(bias[c]) + _q(family.reference_t))
-        if family.interval.lower is not None:
-            cons.append(constraint(B1[c] - mu[c] * (_q(bias[c]) + _q(family.interval.lower)),
-                                   ">=" if family.interval.closed else ">"))
+    # per translated column c: (t_c - t0_c) mu_c = b1'_c - mu_c (base_c + t0_c), polynomial
+    moved = {}
+    for c, start, interval in zip(family.columns, family.reference_t, family.intervals):
+        moved[c] = B1[c] - mu[c] * (_q(bias[c]) + _q(start))
+        if interval.lower is not None:
+            cons.append(constraint(B1[c] - mu[c] * (_q(bias[c]) + _q(interval.lower)),
+                                   ">=" if interval.closed else ">"))
     kinds = slots(roles)
     shallow = parameter_symbols((n1, n2, k))
     replace = {}
     for j in range(n2):
         for l in range(n1):
             replace[shallow[j * n1 + l]] = W2[j][l] * mu[l]
-    for j in range(n2):
-        value = B2[j]
-        if move_times_mu is not None and kinds[j] in _MOVING:
-            value = B2[j] + move_times_mu * W2[j][family.column]  # b = b' + (t - t0) a_c
-        replace[shallow[n2 * n1 + j]] = value
+    for j in range(n2):  # moving rows: b = b' + a . (t - t0), with a_c = W2'_{jc} mu_c
+        replace[shallow[n2 * n1 + j]] = B2[j] + (sum((times_mu * W2[j][c] for c, times_mu in moved.items()),
+                                                    sympy.Integer(0)) if kinds[j] in _MOVING else 0)
     for r in range(k):
         for j in range(n2):
             replace[shallow[n2 * n1 + n2 + r * n2 + j]] = W3[r][j]
-        value = B3[r]
-        if move_times_mu is not None:
-            value = B3[r] + move_times_mu * sum((W3[r][j] * W2[j][family.column] for j in range(n2)
-                                                 if kinds[j] == Slot.LINEAR), sympy.Integer(0))
-        replace[shallow[n2 * n1 + n2 + k * n2 + r]] = value
+        replace[shallow[n2 * n1 + n2 + k * n2 + r]] = B3[r] + sum(
+            (times_mu * W3[r][j] * W2[j][c] for c, times_mu in moved.items() for j in range(n2)
+             if kinds[j] == Slot.LINEAR), sympy.Integer(0))
     for c in orthant.implicit.constraints:
         cons.append(constraint(sympy.expand(c.polynomial.xreplace(replace)), c.relation))
     return BasicSet(coords, cons)
@@ -310,7 +308,7 @@ def component(net: Network, family: FirstLayerFamily, roles: OrthantPattern, str
     Raises
     ------
     InternalCheckError
-        The tangent ranks disagree with the dimension ``n1 + [t] + orthant_dimension``.
+        The tangent ranks disagree with the dimension ``n1 + #t + orthant_dimension``.
     """
     d, n1, n2, k = net.architecture
     # the orthant builder reads only the architecture of its network; the function is in family.reference
@@ -318,7 +316,7 @@ def component(net: Network, family: FirstLayerFamily, roles: OrthantPattern, str
                                        ([[0] * n2 for _ in range(k)], [0] * k)])
     orthant = orthant_component(placeholder, family.reference, roles, stratum, orthant_dimension, cache, False, limits)
     flat, symbols, constraints, sampler = _compose(net, family, orthant, roles)
-    dimension = n1 + (1 if family.parametric else 0) + orthant_dimension
+    dimension = n1 + len(family.columns) + orthant_dimension
     pattern = ThreeLayerPattern(family, orthant.pattern)
     implicit = _implicit(net, family, orthant, roles)
     description = pattern.describe()

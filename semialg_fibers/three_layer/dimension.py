@@ -1,6 +1,6 @@
 """The dimension of a three-layer fiber, without building its components.
 
-``dim F(theta) = max over the first-layer families of n1 + [t] + dim (orthant fiber of h)``
+``dim F(theta) = max over the first-layer families of n1 + #t + dim (orthant fiber of h)``
 (``docs/theory/three_layer.md``, Section 11): the orthant dimensions come from
 the role patterns and strata of :mod:`semialg_fibers.orthant.patterns`
 (proven per pattern), so nothing is built.  A constant function has a fiber of

@@ -38,7 +38,7 @@ from ..orthant.canonical import canonical_data
 from ..orthant.equivalence import first_difference
 from ..results import EquivalenceResult
 from .hiding import ColumnKind, column_status, hiding_interval, translate
-from .families import translated_column, translated_network
+from .families import translated_network, translated_sets
 from .moves import sign_change, sign_change_ratios
 from .profile import profile
 from .rows import check_three_layer, second_layer
@@ -264,8 +264,23 @@ def align(a: Network, b: Network) -> Alignment | Obstacle:
         return Obstacle("two first-layer neurons of b realize the same neuron of a (W1 of b is not of full row rank)")
     shifted = [l for l, v in enumerate(q) if v]
     if len(shifted) > 1:
-        return Obstacle(f"neurons {', '.join(str(l + 1) for l in shifted)} of b are translated first-layer neurons of "
-                        "a; at most one (hidden) neuron can be translated")
+        # every live row linear (Theorem 10.11): a's neurons moved forward, b's back, each set at once
+        forward = {rows[l][0]: q[l] / rows[l][1] for l in shifted if q[l] > 0}
+        backward = {l: -q[l] for l in shifted if q[l] < 0}
+        moves = [(net, columns) for net, columns in ((a, tuple(sorted(forward))), (b, tuple(sorted(backward))))
+                 if columns]
+        if not all(columns in translated_sets(net) for net, columns in moves):
+            return Obstacle(f"neurons {', '.join(str(l + 1) for l in shifted)} of b are translated first-layer "
+                            "neurons of a; several neurons can be translated only when every live row is linear")
+        if forward:
+            a = translated_network(a, tuple(sorted(forward)), tuple(forward[c] for c in sorted(forward)))
+            steps.append(f"translated visible neurons {', '.join(str(c + 1) for c in sorted(forward))} of a (every "
+                         "live row linear)")
+        if backward:
+            b = translated_network(b, tuple(sorted(backward)), tuple(backward[l] for l in sorted(backward)))
+            steps.append(f"translated visible neurons {', '.join(str(l + 1) for l in sorted(backward))} of b (every "
+                         "live row linear)")
+        shifted = []
     if shifted:
         l = shifted[0]
         i, lam = rows[l]
@@ -279,8 +294,8 @@ def align(a: Network, b: Network) -> Alignment | Obstacle:
             if moved is not None:
                 b = moved
                 steps.append(f"hiding translation t = {-q[l]} of neuron {l + 1} of b")
-            elif t > 0 and translated_column(a) == i:
-                # a rewritten with that first layer (Theorem 10.9): its second layer realizes g(s(z - t e_i))
+            elif t > 0 and (i,) in translated_sets(a):
+                # a rewritten with that first layer (Theorems 10.9, 10.10): its second layer realizes g(s(z - t e_i))
                 a = translated_network(a, i, t)
                 steps.append(f"translated visible neuron: neuron {i + 1} of a moved by t = {t} (its face is crossed "
                              "by no row)")

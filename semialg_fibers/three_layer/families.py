@@ -19,7 +19,8 @@ lines move with ``t``, the kinks and the linear part do not).  The families:
   the column, every sign change ``M_sigma``; with a linear row, a crossing row and
   a *face column* ``m`` (every live row keeps one strict sign on the face
   ``{z_m = 0}``), the translated visible neuron ``y'_m = y_m + t``, ``t > 0``
-  (open), whose second layers realize ``g(s(z - t e_m))``
+  (open), whose second layers realize ``g(s(z - t e_m))`` (also with a dead
+  row instead of the linear one: the dead row carries ``s(t - z_m)``)
   (:func:`translated_reference`).  Complete only under the conjecture or
   theorems of the theory page (see :mod:`.fiber`).
 * ``n1 = 1``: every admissible ``B``, from the exact profile of ``F``
@@ -47,10 +48,10 @@ from ..orthant.canonical import OrthantData, canonical_data
 from .hiding import hidden_hyperplanes
 from .moves import sign_change_ratios
 from .profile import Profile, profile
-from .rows import check_three_layer, output_column, row_types, second_layer
+from .rows import RowKind, check_three_layer, output_column, row_types, second_layer
 
 __all__ = ["FamilyKind", "Interval", "FirstLayerFamily", "first_layer_families", "shifted", "face_columns",
-           "translated_column", "translated_network", "translated_reference"]
+           "translated_sets", "translated_network", "translated_reference"]
 
 _ZERO, _ONE = Fraction(0), Fraction(1)
 
@@ -65,7 +66,7 @@ class FamilyKind(enum.StrEnum):
     BOUNDARY = "boundary"  #: n1 = 1: the hidden neuron at the end of its interval (the row becomes linear)
     REVERSED = "reversed"  #: n1 = 1: the first layer reversed beyond the last breakpoint (t > y^*)
     RAMP = "ramp flip"  #: n1 = 1: the first layer reversed at the last breakpoint
-    TRANSLATED = "translated visible neuron"  #: n1 >= 2, linear rows: a face column's neuron moved by t > 0
+    TRANSLATED = "translated visible neuron"  #: n1 >= 2, linear or dead rows: a face column's neuron moved by t > 0
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ class Interval:
 
 @dataclass(frozen=True)
 class FirstLayerFamily:
-    """First layers ``y' = diag(mu) (M y + offset + t e_column)``, ``mu > 0``, and the orthant data of the second layer.
+    """First layers ``y' = diag(mu) (M y + offset + sum_c t_c e_c)``, ``mu > 0``, and the orthant data of the second layer.
 
     Attributes
     ----------
@@ -119,12 +120,12 @@ class FirstLayerFamily:
         ``M`` (``n1 x n1``, invertible), in ``theta``'s coordinates ``y``.
     offset : tuple of Fraction
         ``o``.
-    column : int or None
-        The coordinate that ``t`` moves (None: no continuous parameter).
-    interval : Interval or None
-        The values of ``t``.
-    reference_t : Fraction
-        ``t0``, where :attr:`reference` is taken (0 without a parameter).
+    columns : tuple of int
+        The coordinates that the parameters ``t = (t_c)`` move (empty: no continuous parameter).
+    intervals : tuple of Interval
+        The values of each ``t_c``.
+    reference_t : tuple of Fraction
+        ``t0``, where :attr:`reference` is taken (empty without a parameter).
     reference : OrthantData
         Canonical data of ``h_{t0}``: the second layers of the family at ``t0``
         are the orthant fiber of this function (in the coordinates ``M y + o``).
@@ -135,21 +136,54 @@ class FirstLayerFamily:
     kind: FamilyKind
     matrix: tuple[tuple[Fraction, ...], ...]
     offset: tuple[Fraction, ...]
-    column: int | None
-    interval: Interval | None
-    reference_t: Fraction
+    columns: tuple[int, ...]
+    intervals: tuple[Interval, ...]
+    reference_t: tuple[Fraction, ...]
     reference: OrthantData
     flipped: tuple[int, ...] = ()
 
     @property
     def parametric(self) -> bool:
-        """The family has the continuous parameter ``t``."""
-        return self.column is not None
+        """The family has continuous parameters ``t``."""
+        return bool(self.columns)
 
     @property
     def width(self) -> int:
         """``n1``."""
         return len(self.matrix)
+
+    def parameters(self, t) -> tuple[Fraction, ...]:
+        """``t`` as a checked tuple (a number is accepted for a family with one parameter).
+
+        Raises
+        ------
+        ValueError
+            ``t`` is missing, of the wrong length, not in the intervals, or given for a family without parameters.
+        """
+        if not self.parametric:
+            if t is not None and t != ():
+                raise ValueError("this family has no parameter t")
+            return ()
+        if t is None:
+            raise ValueError(f"the family needs {self.describe_parameters()}; got no t")
+        values = tuple(Fraction(v) for v in (t if isinstance(t, (tuple, list)) else (t,)))
+        if len(values) != len(self.columns) or not all(i.contains(v) for i, v in zip(self.intervals, values)):
+            raise ValueError(f"the family needs {self.describe_parameters()}; got t = {t}")
+        return values
+
+    def names(self) -> tuple[tuple[str, str], ...]:
+        """``(plain, LaTeX)`` names of the parameters: ``t`` for one, ``t_1, t_2, ...`` (by column) for several."""
+        if len(self.columns) == 1:
+            return (("t", "t"),)
+        return tuple((f"t_{c + 1}", f"t_{{{c + 1}}}") for c in self.columns)
+
+    def describe_parameters(self) -> str:
+        """E.g. ``t >= -1/2`` or ``t_1 > 0, t_2 > 0``."""
+        return ", ".join(i.describe(plain) for i, (plain, _) in zip(self.intervals, self.names()))
+
+    def _parameters_math(self) -> Math:
+        return Math(", ".join(i.latex(tex) for i, (_, tex) in zip(self.intervals, self.names())),
+                    self.describe_parameters())
 
     def base_layer(self, net: Network) -> tuple[tuple[tuple[Fraction, ...], ...], tuple[Fraction, ...]]:
         """``(M W1, M b1 + o)``: the family's first layer at ``mu = 1`` and ``t = 0``."""
@@ -162,28 +196,25 @@ class FirstLayerFamily:
         return weight, bias
 
     def first_layer(self, net: Network, t=None) -> tuple[tuple[tuple[Fraction, ...], ...], tuple[Fraction, ...]]:
-        """``(M W1, M b1 + o + t e_c)``: the family's first layer with ``mu = 1``.
+        """``(M W1, M b1 + o + sum_c t_c e_c)``: the family's first layer with ``mu = 1``.
 
         Raises
         ------
         ValueError
-            ``t`` is missing, not in the interval, or given for a family without a parameter.
+            As :meth:`parameters`.
         """
         weight, bias = self.base_layer(net)
         bias = list(bias)
-        if self.parametric:
-            if t is None or not self.interval.contains(t):
-                raise ValueError(f"the family needs {self.interval.describe()}; got t = {t}")
-            bias[self.column] += Fraction(t)
-        elif t is not None:
-            raise ValueError("this family has no parameter t")
+        for c, value in zip(self.columns, self.parameters(t)):
+            bias[c] += value
         return weight, tuple(bias)
 
     def data_at(self, t) -> OrthantData:
-        """Canonical orthant data of ``h_t``: lines moved by ``(t - t0) e_c``, ``g0 - (t - t0) G e_c``."""
-        if not self.parametric:
-            return self.reference
-        return shifted(self.reference, self.column, Fraction(t) - self.reference_t)
+        """Canonical orthant data of ``h_t``: lines moved by ``t - t0``, ``g0 - G (t - t0)``."""
+        data = self.reference
+        for c, value, start in zip(self.columns, self.parameters(t), self.reference_t):
+            data = shifted(data, c, value - start)
+        return data
 
     # ------------------------------------------------------------ words
     def phrases(self) -> tuple[tuple, ...]:
@@ -196,16 +227,14 @@ class FirstLayerFamily:
             if self.flipped:
                 names = ", ".join(str(l + 1) for l in self.flipped)
                 out.append((f"first-layer neuron{'s' if len(self.flipped) > 1 else ''} {names} reversed through the "
-                            f"hidden neuron {self.column + 1} (sign change)",))
+                            f"hidden neuron {self.columns[0] + 1} (sign change)",))
             if self.parametric:
-                out.append((f"hidden neuron {self.column + 1} translated by ",
-                            Math(self.interval.latex(), self.interval.describe()),
+                out.append((f"hidden neuron {self.columns[0] + 1} translated by ", self._parameters_math(),
                             " (hiding translation)"))
             return tuple(out) or (("the first layer of ", Math(r"\theta", "theta"), " up to permutation and positive "
                                    "scaling"),)
         if self.kind == FamilyKind.SHIFTED:
-            return (("first layer ", Math(r"y' = \mu (y + t)", "y' = mu (y + t)"), " with ",
-                     Math(self.interval.latex(), self.interval.describe()),
+            return (("first layer ", Math(r"y' = \mu (y + t)", "y' = mu (y + t)"), " with ", self._parameters_math(),
                      ": its kink moved into the region where the function is constant"),)
         if self.kind == FamilyKind.BOUNDARY:
             end = -self.offset[0]
@@ -213,12 +242,13 @@ class FirstLayerFamily:
                      ": the hidden neuron at the end of its translation interval"),)
         if self.kind == FamilyKind.REVERSED:
             return (("reversed first layer ", Math(r"y' = \mu (t - y)", "y' = mu (t - y)"), " with ",
-                     Math(self.interval.latex(), self.interval.describe()),
-                     " beyond the last breakpoint of the function"),)
+                     self._parameters_math(), " beyond the last breakpoint of the function"),)
         if self.kind == FamilyKind.TRANSLATED:
-            return ((f"first-layer neuron {self.column + 1} translated by ",
-                     Math(self.interval.latex(), self.interval.describe()),
-                     " (translated visible neuron: its kinks cancel, the linear rows absorb the difference)"),)
+            several = len(self.columns) > 1
+            names = ", ".join(str(c + 1) for c in self.columns)
+            return ((f"first-layer neuron{'s' if several else ''} {names} translated by ", self._parameters_math(),
+                     f" (translated visible neuron{'s' if several else ''}: {'their' if several else 'its'} kinks "
+                     "cancel, a linear or revived dead row absorbs the difference)"),)
         end = self.offset[0]
         return (("reversed first layer ", Math(rf"y' = \mu ({_tex(end)} - y)", f"y' = mu ({end} - y)"),
                  " at the last breakpoint (ramp flip)"),) if n1 == 1 else ()
@@ -232,9 +262,9 @@ class FirstLayerFamily:
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""
         return {"kind": str(self.kind), "matrix": [[str(v) for v in row] for row in self.matrix],
-                "offset": [str(v) for v in self.offset], "column": self.column,
-                "interval": None if self.interval is None else self.interval.to_dict(),
-                "reference_t": str(self.reference_t), "flipped": list(self.flipped)}
+                "offset": [str(v) for v in self.offset], "columns": list(self.columns),
+                "intervals": [i.to_dict() for i in self.intervals],
+                "reference_t": [str(v) for v in self.reference_t], "flipped": list(self.flipped)}
 
 
 def _tex(value: Fraction) -> str:
@@ -297,38 +327,49 @@ def face_columns(net: Network) -> tuple[int, ...]:
     return tuple(out)
 
 
-def translated_column(net: Network) -> int | None:
-    """The face column of the translated visible neuron family, or None when the family is not listed.
+def translated_sets(net: Network) -> tuple[tuple[int, ...], ...]:
+    """The sets of face columns whose neurons a translated visible neuron family moves (0-based), in order.
 
-    Listed when some live row is linear (every entry positive), some live row
-    crosses the open orthant, and exactly one column is a face column (with a
-    crossing row there is at most one: ``docs/theory/three_layer.md``,
-    Section 10.9, Lemma B).  With every row linear every column is a face column
-    and the translations form a multi-parameter family, which is not listed.
+    * None without a row that is linear or unused by ``f`` (dead, or of zero
+      output): then ``h_t`` needs a line more than ``n2`` rows can carry.
+    * With a row crossing the open orthant: the face column alone, when there is
+      one (at most one: ``docs/theory/three_layer.md``, Section 10.9, Lemma B).
+    * With every live row linear: every nonempty set of face columns (Section
+      10.11), each a family with one parameter per column.
+
+    >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[-1, 2], [-1, -1]], [1, -1]), ([[1, 1]], [0])])
+    >>> translated_sets(net)   # a (-, +, +) row and a dead row: the dead row can carry s(t - z_1)
+    ((0,),)
+    >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[1, 2], [3, 1]], [1, 2]), ([[1, 1]], [0])])
+    >>> translated_sets(net)   # every row linear
+    ((0,), (1,), (0, 1))
     """
-    weight, bias = net.layers[1].weight, net.layers[1].bias
-    rows = [tuple(weight[j]) + (bias[j],) for j in _live_rows(net)]
-    if not any(all(v > 0 for v in row) for row in rows):
-        return None
-    if not any(any(v > 0 for v in row) and any(v < 0 for v in row) for row in rows):
-        return None
+    types = row_types(net)
+    if not any(t.kind in (RowKind.LINEAR, RowKind.DEAD, RowKind.ZERO) or t.output_zero for t in types):
+        return ()
     face = face_columns(net)
-    return face[0] if len(face) == 1 else None
+    if any(t.kind in (RowKind.HIDING, RowKind.OTHER) and not t.output_zero for t in types):
+        return ((face[0],),) if len(face) == 1 else ()
+    if not any(t.kind == RowKind.LINEAR and not t.output_zero for t in types):
+        return ()  # f is constant
+    return tuple(c for size in range(1, len(face) + 1) for c in itertools.combinations(face, size))
 
 
-def translated_network(net: Network, m: int, t) -> Network:
-    """A network computing ``f`` with first layer ``y'_m = y_m + t`` (face column ``m``, ``t >= 0``).
+def translated_network(net: Network, columns, t) -> Network:
+    """A network computing ``f`` with first layer ``y'_m = y_m + t_m`` for the columns ``m`` (``t_m >= 0``).
 
-    Its last two layers realize ``h_t(z) = g(s(z - t e_m))`` on the orthant
-    (``docs/theory/three_layer.md``, Section 10.9, Lemma C):
-    ``h_t(z) = sum_{j crossing} a_j s(w_j . z + c_j - t w_jm) + V s(t - z_m)
-    + sum_{j linear} a_j (w_j . z + c_j - t w_jm) + b3`` with
-    ``V = sum_{c_j > 0} a_j w_jm`` (dead rows left out), written with one row
-    per crossing row, the row ``s(t - z_m)`` and the rows ``s(z_r) = z_r`` for
-    the linear part: the rows keep their sign on the face, so on
-    ``0 <= z_m <= t`` both sides are ``g(z_{-m}, 0)``.  Its width is not ``n2``
-    in general; the second layers of width ``n2`` are the orthant fiber of
-    ``h_t``.
+    ``columns`` is one face column, or a set of columns when every live row is
+    linear (:func:`translated_sets`); ``t`` a number, or one per column.  Its
+    last two layers realize ``h_t(z) = g(s(z - sum_m t_m e_m))`` on the orthant
+    (``docs/theory/three_layer.md``, Section 10.9, Lemma C, and Section 10.11):
+    ``h_t(z) = sum_{j crossing} a_j s(w_j . z + c_j - t_m w_jm) + sum_m V_m s(t_m - z_m)
+    + sum_{j linear} a_j (w_j . z + c_j - sum_m t_m w_jm) + b3`` with
+    ``V_m = sum_{c_j > 0} a_j w_jm`` (dead rows left out), written with one row
+    per crossing row, the rows ``s(t_m - z_m)`` and the rows ``s(z_r) = z_r``
+    for the linear part: the rows keep their sign on the faces, so on
+    ``0 <= z_m <= t_m`` both sides are ``g`` with ``z_m = 0``.  Its width is not
+    ``n2`` in general; the second layers of width ``n2`` are the orthant fiber
+    of ``h_t``.
 
     >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[2, 1], [-1, 1], [1, 3]], [1, 2, 5]),
     ...                            ([[1, 2, -3]], [0])])
@@ -336,20 +377,21 @@ def translated_network(net: Network, m: int, t) -> Network:
     >>> moved.layers[0].bias, all(moved(x) == net(x) for x in ([-3, 1], [1, -1], ["1/2", 4], [-1, -5]))
     ((Fraction(2, 1), Fraction(0, 1)), True)
     """
-    t = Fraction(t)
+    columns = (columns,) if isinstance(columns, int) else tuple(columns)
+    ts = tuple(Fraction(v) for v in (t if isinstance(t, (tuple, list)) else (t,) * len(columns)))
     weight, bias = net.layers[1].weight, net.layers[1].bias
     n1, k = len(weight[0]), net.output_dim
     rows, outs = [], []
     linear_part = [[_ZERO] * n1 for _ in range(k)]
     constant = list(net.layers[2].bias)
-    kink = [_ZERO] * k
+    kinks = [[_ZERO] * k for _ in columns]
     for j in _live_rows(net):
         if all(v <= 0 for v in weight[j]) and bias[j] <= 0:  # dead on the orthant, and after the move as well
             continue
         a = output_column(net, j)
-        shifted_bias = bias[j] - t * weight[j][m]
+        shifted_bias = bias[j] - sum((tm * weight[j][m] for m, tm in zip(columns, ts)), _ZERO)
         if bias[j] > 0:
-            kink = [v + a_o * weight[j][m] for v, a_o in zip(kink, a)]
+            kinks = [[v + a_o * weight[j][m] for v, a_o in zip(kink, a)] for m, kink in zip(columns, kinks)]
         if all(v > 0 for v in weight[j]) and bias[j] > 0:  # linear on the whole orthant
             for o in range(k):
                 for r in range(n1):
@@ -358,20 +400,23 @@ def translated_network(net: Network, m: int, t) -> Network:
         else:
             rows.append(tuple(weight[j]) + (shifted_bias,))
             outs.append(a)
-    rows.append(tuple(-_ONE if r == m else _ZERO for r in range(n1)) + (t,))
-    outs.append(tuple(kink))
+    for m, tm, kink in zip(columns, ts, kinks):
+        rows.append(tuple(-_ONE if r == m else _ZERO for r in range(n1)) + (tm,))
+        outs.append(tuple(kink))
     for r in range(n1):  # the linear part as rows s(z_r) = z_r
         rows.append(tuple(_ONE if c == r else _ZERO for c in range(n1)) + (_ZERO,))
         outs.append(tuple(linear_part[o][r] for o in range(k)))
     first = net.layers[0]
-    b1 = [v + t if l == m else v for l, v in enumerate(first.bias)]
+    b1 = list(first.bias)
+    for m, tm in zip(columns, ts):
+        b1[m] += tm
     return Network.from_layers([(first.weight, b1), ([row[:-1] for row in rows], [row[-1] for row in rows]),
                                 ([[out[o] for out in outs] for o in range(k)], constant)])
 
 
-def translated_reference(net: Network, m: int, t) -> OrthantData:
-    """Canonical orthant data of ``h_t(z) = g(s(z - t e_m))`` for a face column ``m`` (:func:`translated_network`)."""
-    return canonical_data(second_layer(translated_network(net, m, t)))
+def translated_reference(net: Network, columns, t) -> OrthantData:
+    """Canonical orthant data of ``h_t(z) = g(s(z - sum_m t_m e_m))`` (:func:`translated_network`)."""
+    return canonical_data(second_layer(translated_network(net, columns, t)))
 
 
 def _one_dimensional(net: Network, p: Profile) -> tuple[FirstLayerFamily, ...]:
@@ -382,17 +427,17 @@ def _one_dimensional(net: Network, p: Profile) -> tuple[FirstLayerFamily, ...]:
     first, last = p.first, p.last
     out = []
     if first > 0:  # hidden kink: the hiding translation and its end point
-        out.append(FirstLayerFamily(FamilyKind.TRANSLATION, plus, (_ZERO,), 0, Interval(-first, False), _ZERO,
+        out.append(FirstLayerFamily(FamilyKind.TRANSLATION, plus, (_ZERO,), (0,), (Interval(-first, False),), (_ZERO,),
                                     p.shifted_data(0)))
-        out.append(FirstLayerFamily(FamilyKind.BOUNDARY, plus, (-first,), None, None, _ZERO, p.shifted_data(first)))
+        out.append(FirstLayerFamily(FamilyKind.BOUNDARY, plus, (-first,), (), (), (), p.shifted_data(first)))
     else:
-        out.append(FirstLayerFamily(FamilyKind.ORBIT, plus, (_ZERO,), None, None, _ZERO, p.shifted_data(0)))
-        out.append(FirstLayerFamily(FamilyKind.SHIFTED, plus, (_ZERO,), 0, Interval(_ZERO, False), _ONE,
+        out.append(FirstLayerFamily(FamilyKind.ORBIT, plus, (_ZERO,), (), (), (), p.shifted_data(0)))
+        out.append(FirstLayerFamily(FamilyKind.SHIFTED, plus, (_ZERO,), (0,), (Interval(_ZERO, False),), (_ONE,),
                                     p.shifted_data(-1)))
     if last is not None:
-        out.append(FirstLayerFamily(FamilyKind.REVERSED, minus, (_ZERO,), 0, Interval(last, False), last + 1,
+        out.append(FirstLayerFamily(FamilyKind.REVERSED, minus, (_ZERO,), (0,), (Interval(last, False),), (last + 1,),
                                     p.reversed_data(last + 1)))
-        out.append(FirstLayerFamily(FamilyKind.RAMP, minus, (last,), None, None, _ZERO, p.reversed_data(last)))
+        out.append(FirstLayerFamily(FamilyKind.RAMP, minus, (last,), (), (), (), p.reversed_data(last)))
     return tuple(out)
 
 
@@ -428,7 +473,7 @@ def first_layer_families(net: Network, limits: SearchLimits | None = None) -> tu
     and the sign change of neuron 2.
 
     >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
-    >>> [(str(f.kind), f.flipped, f.interval.describe()) for f in first_layer_families(net)]
+    >>> [(str(f.kind), f.flipped, f.describe_parameters()) for f in first_layer_families(net)]
     [('hiding translation', (), 't >= -1/2'), ('sign change', (1,), 't >= -1/2')]
 
     The ramp ``1 - s(1 - s(y))``: the orbit, the shifted first layers, the
@@ -446,12 +491,16 @@ def first_layer_families(net: Network, limits: SearchLimits | None = None) -> tu
     identity = _identity(n1)
     hidden = hidden_hyperplanes(net)
     if not hidden:
-        orbit = FirstLayerFamily(FamilyKind.ORBIT, identity, (_ZERO,) * n1, None, None, _ZERO, reference)
-        m = translated_column(net)
-        if m is None:
-            return (orbit,)
-        return (orbit, FirstLayerFamily(FamilyKind.TRANSLATED, identity, (_ZERO,) * n1, m, Interval(_ZERO, False),
-                                        _ONE, translated_reference(net, m, _ONE)))
+        orbit = FirstLayerFamily(FamilyKind.ORBIT, identity, (_ZERO,) * n1, (), (), (), reference)
+        moved = translated_sets(net)
+        if limits.exceeded("subsets", len(moved)):
+            raise NotDecidedError(f"first_layer_families: {len(moved)} sets of translated visible neurons exceed the "
+                                  f"limit subsets = {limits.subsets}")
+        return (orbit,) + tuple(
+            FirstLayerFamily(FamilyKind.TRANSLATED, identity, (_ZERO,) * n1, columns,
+                             (Interval(_ZERO, False),) * len(columns), (_ONE,) * len(columns),
+                             translated_reference(net, columns, (_ONE,) * len(columns)))
+            for columns in moved)
     out = []
     for h in hidden:
         i = h.column
@@ -467,6 +516,6 @@ def first_layer_families(net: Network, limits: SearchLimits | None = None) -> tu
                     rows[l][l] = -_ONE
                     rows[i][l] = ratios[l]
                 kind = FamilyKind.SIGN_CHANGE if chosen else FamilyKind.TRANSLATION
-                out.append(FirstLayerFamily(kind, tuple(tuple(r) for r in rows), (_ZERO,) * n1, i, interval, _ZERO,
-                                            reference, tuple(chosen)))
+                out.append(FirstLayerFamily(kind, tuple(tuple(r) for r in rows), (_ZERO,) * n1, (i,), (interval,),
+                                            (_ZERO,), reference, tuple(chosen)))
     return tuple(out)

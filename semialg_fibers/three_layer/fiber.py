@@ -14,8 +14,12 @@ status of its completeness (``docs/theory/three_layer.md``, Section 10):
 * ``n1, n2 >= 2`` with a hidden column and two or more hiding rows (Theorem
   10.8, dead rows allowed: :func:`.rigidity.hidden_column_theorem`), or with
   linear and crossing rows only (Theorem 10.9,
-  :func:`.rigidity.linear_rows_theorem`): **proven**, the fiber is the
-  translation family, resp. the orbit family and the translated visible neuron;
+  :func:`.rigidity.linear_rows_theorem`), or with dead rows, a crossing row and
+  no hidden column in the sign classes of Theorem 10.10
+  (:func:`.rigidity.dead_rows_theorem`), or with every live row linear (Theorem
+  10.11, :func:`.rigidity.all_linear_theorem`): **proven**, the fiber is the
+  translation family, resp. the orbit family and the translated visible
+  neurons (one face column, or every set of columns when every live row is linear);
 * other ``n1, n2 >= 2`` with G1-G7 and *no spare row* (no representation in the
   families has a dead, zero-output or silent second-layer neuron): complete
   under **Conjecture 10.6**, reported with ``status = CONJECTURE``;
@@ -37,11 +41,12 @@ from ..network import Network
 from ..orthant.canonical import canonical_data
 from ..orthant.patterns import role_patterns
 from .components import ThreeLayerComponent, component
-from .families import FamilyKind, FirstLayerFamily, first_layer_families, translated_column
+from .families import FamilyKind, FirstLayerFamily, first_layer_families, translated_sets
 from .first_layer import has_full_row_rank
 from .genericity import Predicate, genericity
 from .profile import profile
-from .rigidity import HIDDEN_THEOREM, LINEAR_THEOREM, THEOREM, hidden_column_theorem, linear_rows_theorem, rigidity
+from .rigidity import (ALL_LINEAR_THEOREM, DEAD_THEOREM, HIDDEN_THEOREM, LINEAR_THEOREM, THEOREM, all_linear_theorem,
+                       dead_rows_theorem, hidden_column_theorem, linear_rows_theorem, rigidity)
 from .rows import RowKind, check_three_layer, row_types, second_layer
 
 __all__ = ["FiberStatus", "Completeness", "ThreeLayerFiber", "completeness", "require_proven", "fiber_components",
@@ -63,6 +68,10 @@ _PROVEN_RIGID = (THEOREM + "; so the fiber is the orbit family (Section 7.1, con
 _PROVEN_HIDDEN = HIDDEN_THEOREM + "; so the fiber is the hiding translation family (Lemmas 10.1, 10.3)"
 _PROVEN_LINEAR = (LINEAR_THEOREM + "; so the fiber is the orbit family and, when its orthant fiber is not empty, the "
                   "translated visible neuron family (Lemmas 10.1, 10.3)")
+_PROVEN_DEAD = (DEAD_THEOREM + "; so the fiber is the orbit family and, when its orthant fiber is not empty, the "
+                "translated visible neuron family (Lemmas 10.1, 10.3)")
+_PROVEN_ALL_LINEAR = (ALL_LINEAR_THEOREM + "; so the fiber is the orbit family and, for every nonempty set of "
+                      "first-layer neurons, the family translating them (Lemmas 10.1, 10.3), where not empty")
 _CONJECTURE = ("docs/theory/three_layer.md, Conjecture 10.6: for n1, n2 >= 2, G1-G7, no linear and no spare "
                "second-layer row, every parameter realizing f has its first layer in the listed families (orbit, "
                "hiding translation, sign change); checked by the exhaustive search of three_layer.search, not proven")
@@ -86,6 +95,15 @@ _LATEX = {
                      r"predicates G1--G8, linear and crossing rows only): every parameter realizing $f$ has the first "
                      r"layer of $\theta$ up to permutation and positive scaling, or that first layer with the neuron "
                      r"of the face column translated."),
+    _PROVEN_DEAD: (r"The union is the whole fiber: Theorem 10.10 of the three-layer theory ($n_1 \geq 2$, the "
+                   r"predicates G1--G8, dead rows, a crossing row, no hidden column, and enough crossing rows in the "
+                   r"sign classes of Theorems 7.3 and 7.4): every parameter realizing $f$ has the first layer of "
+                   r"$\theta$ up to permutation and positive scaling, or that first layer with the neuron of the face "
+                   r"column translated."),
+    _PROVEN_ALL_LINEAR: (r"The union is the whole fiber: Theorem 10.11 of the three-layer theory ($n_1 \geq 2$, the "
+                         r"predicates G1--G8, every live row linear): every parameter realizing $f$ has, up to "
+                         r"permutation and positive scaling, the first layer of $\theta$ with its neurons translated "
+                         r"by $t \geq 0$."),
     _CONJECTURE: (r"The union is the whole fiber if Conjecture 10.6 of the three-layer theory holds: for "
                   r"$n_1, n_2 \geq 2$, the predicates G1--G7, no linear and no spare second-layer row, every "
                   r"parameter realizing $f$ has its first layer in the listed families (orbit, hiding "
@@ -120,7 +138,7 @@ class Completeness:
     @property
     def dimension(self) -> int:
         """The maximum dimension over the listed components (none is built)."""
-        return max(len(f.matrix) + (1 if f.parametric else 0) + dim
+        return max(len(f.matrix) + len(f.columns) + dim
                    for f, pats in zip(self.families, self.patterns) for _, strata in pats for _, dim in strata)
 
 
@@ -196,26 +214,30 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
             raise InternalCheckError("three-layer fiber: Theorem 10.8 applies (two or more hiding rows) but a family "
                                      "other than the hiding translation was listed")
         return Completeness(FiberStatus.PROVEN, _PROVEN_HIDDEN, families, patterns)
-    linear = linear_rows_theorem(net)
-    if linear:
-        expected = 1 if translated_column(net) is None else 2
+    linear, dead = linear_rows_theorem(net), dead_rows_theorem(net)
+    theorem = next(((name, basis) for name, basis, holds in (("10.9", _PROVEN_LINEAR, linear),
+                                                             ("10.10", _PROVEN_DEAD, dead),
+                                                             ("10.11", _PROVEN_ALL_LINEAR, all_linear_theorem(net)))
+                    if holds), None)
+    if theorem:
+        expected = 1 + len(translated_sets(net))
         if len(families) != expected or families[0].kind != FamilyKind.ORBIT:
-            raise InternalCheckError(f"three-layer fiber: Theorem 10.9 applies but {len(families)} families were "
-                                     f"listed instead of {expected}")
-        return Completeness(FiberStatus.PROVEN, _PROVEN_LINEAR, families, patterns)
+            raise InternalCheckError(f"three-layer fiber: Theorem {theorem[0]} applies but {len(families)} families "
+                                     f"were listed instead of {expected}")
+        return Completeness(FiberStatus.PROVEN, theorem[1], families, patterns)
     spare = [roles for roles, _ in shared if roles.dead or roles.zero_output or roles.silent]
     if spare:
         raise NotDecidedError(
             "three-layer fiber: spare second-layer rows: a representation with this first layer leaves a row unused "
             f"({spare[0].describe()}), and spare rows allow first layers outside the orbit, translation and "
             "sign-change families (dead-row revivals, translated visible neurons: docs/theory/three_layer.md, "
-            "Section 10.5), which are not classified")
+            f"Section 10.5), which are classified only under Theorems 10.8 and 10.10 (here: {dead.reason})")
     if any(t.kind == RowKind.LINEAR for t in row_types(net)):
         # Conjecture 10.6 is false with linear rows (the translated visible neuron, Section 10.9)
         raise NotDecidedError(
-            f"three-layer fiber: linear rows outside Theorem 10.9 ({linear.reason}); with linear rows first layers "
-            "with translated visible neurons realize f (docs/theory/three_layer.md, Section 10.9), and they are "
-            "classified only under Theorem 10.9")
+            f"three-layer fiber: linear rows outside Theorems 10.9-10.11 ({linear.reason}); with linear rows first "
+            "layers with translated visible neurons realize f (docs/theory/three_layer.md, Section 10.9), and they "
+            "are classified only under Theorems 10.9-10.11")
     return Completeness(FiberStatus.CONJECTURE, _CONJECTURE, families, patterns)
 
 

@@ -14,12 +14,16 @@ a single column of ``W2`` alone means that every row hides it.  So Conjecture V 
 family (proven complete) and, with no other mechanism, ``theta`` is
 identifiable.  :func:`rigidity` decides whether the corollary applies.
 
-Two more theorems pin the first layer down to the families that
+Four more theorems pin the first layer down to the families that
 :func:`.families.first_layer_families` lists: with a hidden column and two or
 more hiding rows, dead rows allowed, every first layer is a hiding translation's
 (Theorem 10.8, :func:`hidden_column_theorem`); with linear and crossing rows
 only, it is ``theta``'s or, for the face column, ``theta``'s with that neuron
-translated (Theorem 10.9, :func:`linear_rows_theorem`).
+translated (Theorem 10.9, :func:`linear_rows_theorem`); the same with dead rows,
+a crossing row and no hidden column, in the sign classes where the bend points
+decide (Theorem 10.10, :func:`dead_rows_theorem`); with every live row linear,
+``theta``'s with any set of neurons translated (Theorem 10.11,
+:func:`all_linear_theorem`).
 """
 
 from __future__ import annotations
@@ -29,10 +33,12 @@ from dataclasses import dataclass
 from ..network import Network
 from .first_layer import has_full_row_rank
 from .genericity import genericity, masked_sums
+from .hiding import ColumnKind, column_statuses
 from .rows import RowKind, check_three_layer, row_types
 
 __all__ = ["Rigidity", "positive_columns", "rigidity", "THEOREM", "hidden_column_theorem", "HIDDEN_THEOREM",
-           "linear_rows_theorem", "LINEAR_THEOREM"]
+           "linear_rows_theorem", "LINEAR_THEOREM", "dead_rows_theorem", "DEAD_THEOREM", "all_linear_theorem",
+           "ALL_LINEAR_THEOREM"]
 
 #: The statement the results rest on, for ``basis`` strings.
 THEOREM = ("docs/theory/three_layer.md, Corollary 7.5 (Theorems 7.1-7.4): for n1 >= 2, G1-G8 (and G9 in the class "
@@ -68,6 +74,18 @@ LINEAR_THEOREM = ("docs/theory/three_layer.md, Theorem 10.9: for n1 >= 2, G1-G8,
                   "to permutation and positive scaling, or, for the face column m (if any), that first layer with "
                   "neuron m translated by t > 0")
 
+#: Theorem 10.10, for ``basis`` strings.
+DEAD_THEOREM = ("docs/theory/three_layer.md, Theorem 10.10: for n1 >= 2, G1-G8, a dead row and a crossing row, no "
+                "hidden column and no zero-output row (linear rows allowed), and in the sign classes of Theorems 7.3 "
+                "and 7.4 enough crossing rows (or G9), every parameter realizing f has the first layer of theta up to "
+                "permutation and positive scaling, or, for the face column m (if any), that first layer with neuron m "
+                "translated by t > 0")
+
+#: Theorem 10.11, for ``basis`` strings.
+ALL_LINEAR_THEOREM = ("docs/theory/three_layer.md, Theorem 10.11: for n1 >= 2, G1-G8, every live row linear (dead rows "
+                      "allowed, no zero-output row), every parameter realizing f has, up to permutation and positive "
+                      "scaling, the first layer y + t of theta with every neuron translated by t_m >= 0")
+
 
 def _generic(net: Network, caller: str, what: str) -> str:
     """The first failing hypothesis among n1 >= 2, G1-G8 (empty string when they all hold)."""
@@ -86,16 +104,31 @@ def _generic(net: Network, caller: str, what: str) -> str:
     return ""
 
 
-def _g9(net: Network, alpha: int) -> str:
-    """G9 (class of Theorem 7.3, ``n1 = n2 = 2``, both rows positive in ``alpha``): empty when it holds, else why."""
-    weight = net.layers[1].weight
-    if len(weight) != 2 or len(weight[0]) != 2 or not all(row[alpha] > 0 for row in weight):
+def _crossing_rows(net: Network) -> list[int]:
+    """The rows that take both signs on the open orthant and reach the output (0-based)."""
+    return [t.index for t in row_types(net) if t.kind in (RowKind.HIDING, RowKind.OTHER) and not t.output_zero]
+
+
+def _bend_points_or_g9(net: Network, alpha: int) -> str:
+    """``n1 = 2``, class of Theorem 7.3: empty when ``lambda_m > 0`` is proven, else why not.
+
+    Section 7.3, part (2)(iii): with ``#X`` bend points on ``H_alpha`` (crossing rows with ``c_j > 0``) and
+    ``#Y`` on ``H_m`` (``w_j alpha c_j < 0``), ``#X + #Y >= 3`` decides; otherwise two rows positive in ``alpha``
+    whose ``(w_j alpha, w_jm)`` are not proportional (G9) decide.
+    """
+    weight, bias = net.layers[1].weight, net.layers[1].bias
+    live, m = _crossing_rows(net), 1 - alpha
+    bends = sum(1 for j in live if bias[j] > 0) + sum(1 for j in live if weight[j][alpha] * bias[j] < 0)
+    if bends >= 3:
         return ""
-    m = 1 - alpha
-    if weight[0][alpha] * weight[1][m] != weight[1][alpha] * weight[0][m]:
+    rows = [j for j in live if weight[j][alpha] > 0]
+    if len(rows) < 2:
+        return (f"one crossing row, positive in column {alpha + 1} and in b2: the bend points leave room for the "
+                "ramp revival (Section 5.6)")
+    if any(weight[i][alpha] * weight[j][m] != weight[j][alpha] * weight[i][m] for i in rows for j in rows):
         return ""
-    return (f"the two rows positive in column {alpha + 1} of W2 have proportional entries in columns {alpha + 1} "
-            f"and {m + 1}")
+    return (f"G9 fails: the {'two ' if len(rows) == 2 else ''}rows positive in column {alpha + 1} of W2 have "
+            f"proportional entries in columns {alpha + 1} and {m + 1}")
 
 
 def hidden_column_theorem(net: Network) -> Rigidity:
@@ -151,11 +184,105 @@ def linear_rows_theorem(net: Network) -> Rigidity:
     if not linear:
         return Rigidity(False, "no linear row (Theorem 10.9)")
     if len(linear) == len(types):
-        return Rigidity(False, "every row is linear: the translations of the first layer form a family with "
-                               "several parameters, which is not classified (Theorem 10.9 needs a crossing row)")
+        return Rigidity(False, "every row is linear (Theorem 10.9 needs a crossing row; Theorem 10.11 covers this "
+                               "case)")
     names = ", ".join(str(j + 1) for j in linear)
     return Rigidity(True, f"G1-G8 hold, linear rows {names}, every row crosses the orthant or is linear "
                           "(Theorem 10.9)")
+
+
+def dead_rows_theorem(net: Network) -> Rigidity:
+    """Whether Theorem 10.10 applies: G1-G8 with dead rows, a crossing row, no hidden column, no zero-output row.
+
+    The sign class of the crossing rows decides (``docs/theory/three_layer.md``,
+    Section 10.10): three positive columns of ``[W2 | b2]`` or two of ``W2``
+    (linear rows allowed): always (a); one column ``alpha`` of ``W2`` and
+    ``b2`` (b): ``n1 >= 4``, or ``n1 = 3`` with two crossing rows, or ``n1 = 2``
+    with three bend points or G9; ``b2`` only (c): ``n1 >= 4`` or two crossing
+    rows.  With one crossing row outside these cases the revivals of Section
+    5.6 (and, for ``n1 = 2`` with three spare rows, continuous families) give
+    other first layers.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[-2, -1], [-1, -3], [-1, -1]], [1, 2, -1]),
+    ...                            ([[3, 1, 5]], [1])])
+    >>> dead_rows_theorem(net).reason
+    'G1-G8 hold, dead row 3, no hidden column, 2 crossing rows, positive columns of [W2 | b2]: b2 (Theorem 10.10 (c))'
+    >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[-2, -1], [-1, -1]], [1, -1]), ([[3, 5]], [1])])
+    >>> dead_rows_theorem(net).reason
+    'one crossing row, n1 = 2: Theorem 10.10 (c) needs n1 >= 4 or two crossing rows (with one, other first layers exist: Section 10.10)'
+    """
+    failure = _generic(net, "dead_rows_theorem", "Theorem 10.10")
+    if failure:
+        return Rigidity(False, failure)
+    types, n1 = row_types(net), net.architecture[1]
+    zero = [t for t in types if t.kind == RowKind.ZERO or t.output_zero]
+    if zero:
+        return Rigidity(False, f"row {zero[0].index + 1} has zero output (Theorem 10.10 needs none)")
+    dead = [t.index for t in types if t.kind == RowKind.DEAD]
+    if not dead:
+        return Rigidity(False, "no dead row (Theorem 10.10; without one: Corollary 7.5, Theorem 10.9)")
+    crossing = _crossing_rows(net)
+    if not crossing:
+        return Rigidity(False, "no row crosses the open orthant (Theorem 10.10 needs one)")
+    hidden = [s.column for s in column_statuses(net) if s.kind == ColumnKind.HIDDEN]
+    if hidden:
+        return Rigidity(False, f"column {hidden[0] + 1} is hidden (Theorem 10.10 needs no hidden column; two or more "
+                               "hiding rows: Theorem 10.8)")
+    positive = positive_columns(net)
+    of_w2 = sum(1 for m in positive if m < n1)
+    if len(positive) >= 3 or of_w2 >= 2:
+        case = "(a)"
+    elif of_w2 == 1:  # one column alpha of W2 and b2 (a lone positive column of W2 is hidden)
+        case = "(b)"
+        failure = ("" if n1 >= 4 or (n1 == 3 and len(crossing) >= 2)
+                   else _bend_points_or_g9(net, positive[0]) if n1 == 2
+                   else "one crossing row, n1 = 3: two are needed (a revival exists with two spare rows)")
+        if failure:
+            return Rigidity(False, f"{failure} (Theorem 10.10 (b))")
+    else:
+        case = "(c)"
+        if n1 < 4 and len(crossing) < 2:
+            return Rigidity(False, f"one crossing row, n1 = {n1}: Theorem 10.10 (c) needs n1 >= 4 or two crossing rows "
+                                   "(with one, other first layers exist: Section 10.10)")
+    rows = ", ".join(str(j + 1) for j in dead)
+    names = ", ".join("b2" if m == n1 else f"column {m + 1} of W2" for m in positive)
+    return Rigidity(True, f"G1-G8 hold, dead row{'s' if len(dead) > 1 else ''} {rows}, no hidden column, "
+                          f"{len(crossing)} crossing row{'s' if len(crossing) > 1 else ''}, positive columns of "
+                          f"[W2 | b2]: {names} (Theorem 10.10 {case})")
+
+
+def all_linear_theorem(net: Network) -> Rigidity:
+    """Whether Theorem 10.11 applies: G1-G8, every live row linear, no zero-output row (dead rows allowed).
+
+    Then ``f = G s(W1 x + b1) + const`` and every first layer is ``y + t``,
+    ``t >= 0``, up to permutation and positive scaling (every column is a face
+    column): the families of :func:`.families.translated_sets`.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[1, 2], [3, 1], [-1, -1]], [1, 2, -3]),
+    ...                            ([[1, 1, 4]], [0])])
+    >>> all_linear_theorem(net).reason
+    'G1-G8 hold, every live row is linear (rows 1, 2), the other rows are dead (Theorem 10.11)'
+    """
+    failure = _generic(net, "all_linear_theorem", "Theorem 10.11")
+    if failure:
+        return Rigidity(False, failure)
+    types = row_types(net)
+    zero = [t for t in types if t.kind == RowKind.ZERO or t.output_zero]
+    if zero:
+        return Rigidity(False, f"row {zero[0].index + 1} has zero output (Theorem 10.11 needs none)")
+    other = [t for t in types if t.kind not in (RowKind.LINEAR, RowKind.DEAD)]
+    if other:
+        return Rigidity(False, f"row {other[0].index + 1} is {other[0].kind} (Theorem 10.11 needs every live row "
+                               "linear)")
+    linear = [t.index for t in types if t.kind == RowKind.LINEAR]
+    names = ", ".join(str(j + 1) for j in linear)
+    dead = ", the other rows are dead" if len(linear) < len(types) else ""
+    return Rigidity(True, f"G1-G8 hold, every live row is linear (row{'s' if len(linear) > 1 else ''} {names}){dead} "
+                          "(Theorem 10.11)")
 
 
 def positive_columns(net: Network) -> tuple[int, ...]:
@@ -226,10 +353,10 @@ def rigidity(net: Network) -> Rigidity:
         return Rigidity(False, f"column {positive[0] + 1} is hidden (every row hides it): Theorems 7.1-7.4 need no "
                                "hidden column")
     of_w2 = sum(1 for m in positive if m < n1)
-    if len(positive) == 2 and of_w2 == 1:
-        failure = _g9(net, positive[0])
+    if len(positive) == 2 and of_w2 == 1 and n1 == 2:
+        failure = _bend_points_or_g9(net, positive[0])
         if failure:
-            return Rigidity(False, f"G9 fails: {failure} (Theorem 7.3, n1 = n2 = 2; Section 7.3)")
+            return Rigidity(False, f"{failure} (Theorem 7.3, n1 = n2 = 2; Section 7.3)")
     theorem = ("Theorem 7.1" if len(positive) >= 3 else "Theorem 7.2" if of_w2 == 2
                else "Theorem 7.3" if of_w2 == 1 else "Theorem 7.4")
     names = ", ".join("b2" if m == n1 else f"column {m + 1} of W2" for m in positive)
