@@ -107,7 +107,7 @@ def _unsupported(net: Network, domain, what: str) -> NotDecidedError:
 
 
 def fiber(net: Network, domain=None, limit: int | None = None, progress=False, certify: bool = True,
-          limits: SearchLimits | None = None, allow_conjecture: bool = False):
+          limits: SearchLimits | None = None, allow_conjecture: bool = False, allow_partial: bool = False):
     """The complete fiber of ``net`` as a :class:`~semialg_fibers.components.Fiber`.
 
     Parameters
@@ -126,6 +126,10 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
         Three-layer networks with ``n1, n2 >= 2``: return the listed
         components although their completeness rests on Conjecture 10.6
         (``status = CONJECTURE``); by default that case raises.
+    allow_partial : bool
+        Three-layer networks whose fiber is not decided: return the known
+        components (each lies in the fiber; others may exist) with
+        ``status = PARTIAL`` instead of raising.
 
     Returns
     -------
@@ -163,7 +167,7 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
         from .three_layer.fiber import fiber as three_layer_fiber
 
         return three_layer_fiber(net, limit=limit, progress=progress, certify=certify, limits=limits,
-                                 allow_conjecture=allow_conjecture)
+                                 allow_conjecture=allow_conjecture, allow_partial=allow_partial)
     raise _unsupported(net, domain, "fiber")
 
 

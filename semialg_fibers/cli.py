@@ -262,6 +262,9 @@ def _fiber_args(p):
                    help="build at most N components (the others are counted)")
     p.add_argument("--no-certify", action="store_true", help="skip the exact tangent-rank certificates")
     _allow_conjecture_arg(p)
+    p.add_argument("--partial", action="store_true",
+                   help="three-layer networks whose fiber is not decided: list the known components (each lies in "
+                        "the fiber, others may exist; labelled 'partial') instead of exiting 3")
 
 
 def _fiber(args, ctx: Context) -> int:
@@ -270,7 +273,8 @@ def _fiber(args, ctx: Context) -> int:
     net = ctx.load(args.network)
     ctx.stage("building the fiber")
     result = fiber(net, domain="orthant" if args.orthant else None, limit=args.limit,
-                   certify=not args.no_certify, limits=_search_limits(args), allow_conjecture=args.allow_conjecture)
+                   certify=not args.no_certify, limits=_search_limits(args), allow_conjecture=args.allow_conjecture,
+                   allow_partial=args.partial)
     if args.latex:
         print(result.latex())
     elif args.json:

@@ -134,6 +134,12 @@ def test_three_layer_fiber_dim_and_equiv(capsys, tmp_path):
     assert status == 0 and out.splitlines()[0] == "4" and "conjecture" in out
     status, out, _ = run(capsys, "dim", paths["hidden"], "--json")
     assert status == 0 and json.loads(out)["status"] == "proven" and json.loads(out)["fiber_dimension"] == 4
+    spare = Network.from_layers([([[1, 2], [-1, 1]], [0, 0]), ([[-2, 3], [-1, -1]], [4, -1]), ([[5, 1]], [1])])
+    (tmp_path / "spare.json").write_text(spare.to_json())  # one live row and a dead row: not decided
+    status, _, err = run(capsys, "fiber", str(tmp_path / "spare.json"))
+    assert status == 3 and "spare second-layer rows" in err
+    status, out, _ = run(capsys, "fiber", str(tmp_path / "spare.json"), "--partial", "--no-certify")
+    assert status == 0 and "dead-row revival" in out and "the fiber may have others" in out
     from semialg_fibers.three_layer import translate
 
     (tmp_path / "past.json").write_text(translate(hidden, 0, -1, check=False).to_json())  # beyond t_min = -1/2

@@ -94,6 +94,8 @@ THREE_LAYER = [
     ("dead_row_translated_neuron", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]),
                                                         ([[2, -1], [1, -3], [-1, -1]], [1, 2, -1]),
                                                         ([[1, 2, 5]], [1])])),
+    ("partial_one_live_row", Network.from_layers([([[1, 2], [-1, 1]], [0, 0]), ([[-2, 3], [-1, -1]], [4, -1]),
+                                                  ([[5, 1]], [1])])),
     ("every_live_row_linear", Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[1, 2], [3, 1]], [1, 2]),
                                                    ([[1, -1]], [0])])),
 ]
@@ -101,7 +103,7 @@ THREE_LAYER = [
 
 @pytest.mark.parametrize("name, net", THREE_LAYER, ids=[c[0] for c in THREE_LAYER])
 def test_three_layer_fiber_section_compiles(tmp_path, name, net):
-    f = fiber(net, allow_conjecture=True)  # the conjecture's statement is part of the section
+    f = fiber(net, allow_conjecture=True, allow_partial=True)  # the status statement is part of the section
     assert compile_tex(tmp_path, article(f.latex())) == []
 
 

@@ -358,6 +358,32 @@ def test_one_live_row_has_revivals(live, dead):
     assert any(_has_negative_scale(net, other) for other in outside)
 
 
+@pytest.mark.parametrize("live, dead", [(("-++",), 1), (("-++",), 2), (("+--",), 1), (("+--",), 2), (("--+",), 2)],
+                         ids=str)
+def test_partial_fibers_hold_what_the_search_finds(live, dead):
+    """Outside Theorem 10.10 (one live row) ``fiber`` raises, and with ``allow_partial`` lists the known families
+    (orbit or hiding translation and sign change, translated neuron, revivals): every representation the search
+    finds is a member, and sampled points of every component compute ``f``."""
+    net = _draw(random.Random(3), live, dead, g9=False)
+    with pytest.raises(NotDecidedError, match="spare second-layer rows"):
+        fiber(net, certify=False)
+    listed = fiber(net, certify=False, allow_partial=True)
+    assert listed.status == FiberStatus.PARTIAL and FamilyKind.REVIVAL in {f.kind for f in listed.families}
+    found = representations(net, UNLIMITED)
+    assert found and all(listed.contains(r.network) for r in found)
+    assert all(oracle(net, c.sample(seed)) for c in listed for seed in (1, 2))
+
+
+def test_a_partial_fiber_is_partial():
+    """With one live row ``(-, -, +)`` and three dead rows a continuous family of first layers (a kinkless neuron on
+    a free line) realizes ``f`` and is not listed: the status says so."""
+    net = _draw(random.Random(2), ("--+",), 3)
+    member, _ = _ramp_2d_member(net, "C and a free line beyond the kinks")
+    listed = fiber(net, certify=False, allow_partial=True)
+    assert oracle(net, member) and not listed.contains(member)
+    assert listed.status == FiberStatus.PARTIAL and "may have others" in listed.completeness_note
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("live, dead", [(("---+", "---+"), 1), (("---+", "---+"), 2), (("+--+", "+-++"), 2),
                                         (("-+++", "+---"), 2)], ids=str)

@@ -39,19 +39,20 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .. import linalg
 from ..exceptions import NotDecidedError
 from ..latex import Math
 from ..limits import SearchLimits, resolve
 from ..network import Network
 from ..onelayer.lines import collect_lines, line_key
 from ..orthant.canonical import OrthantData, canonical_data
-from .hiding import hidden_hyperplanes
-from .moves import sign_change_ratios
+from .hiding import hidden_hyperplanes, translate
+from .moves import revival_forms, revive, sign_change_ratios
 from .profile import Profile, profile
 from .rows import RowKind, check_three_layer, output_column, row_types, second_layer
 
 __all__ = ["FamilyKind", "Interval", "FirstLayerFamily", "first_layer_families", "shifted", "face_columns",
-           "translated_sets", "translated_network", "translated_reference"]
+           "translated_sets", "translated_network", "translated_reference", "revival_families"]
 
 _ZERO, _ONE = Fraction(0), Fraction(1)
 
@@ -67,6 +68,7 @@ class FamilyKind(enum.StrEnum):
     REVERSED = "reversed"  #: n1 = 1: the first layer reversed beyond the last breakpoint (t > y^*)
     RAMP = "ramp flip"  #: n1 = 1: the first layer reversed at the last breakpoint
     TRANSLATED = "translated visible neuron"  #: n1 >= 2, linear or dead rows: a face column's neuron moved by t > 0
+    REVIVAL = "dead-row revival"  #: n1 = 2, one live row: a first layer of pieces of its bent hyperplane
 
 
 @dataclass(frozen=True)
@@ -249,9 +251,26 @@ class FirstLayerFamily:
             return ((f"first-layer neuron{'s' if several else ''} {names} translated by ", self._parameters_math(),
                      f" (translated visible neuron{'s' if several else ''}: {'their' if several else 'its'} kinks "
                      "cancel, a linear or revived dead row absorbs the difference)"),)
+        if self.kind == FamilyKind.REVIVAL:
+            out = (("first layer ", self._affine_math(), " (a dead-row revival: pieces of the live row's bent "
+                    "hyperplane)"),)
+            if self.parametric:
+                out += ((f"its hidden neuron {self.columns[0] + 1} translated by ", self._parameters_math(),
+                         " (hiding translation)"),)
+            return out
         end = self.offset[0]
         return (("reversed first layer ", Math(rf"y' = \mu ({_tex(end)} - y)", f"y' = mu ({end} - y)"),
                  " at the last breakpoint (ramp flip)"),) if n1 == 1 else ()
+
+    def _affine_math(self) -> Math:
+        """``y' = (M y + o)`` with ``y`` the first layer of ``theta``."""
+        import sympy
+
+        ys = sympy.symbols(f"y_1:{self.width + 1}")
+        forms = [sum((sympy.Rational(v.numerator, v.denominator) * y for v, y in zip(row, ys)), sympy.Integer(0))
+                 + sympy.Rational(o.numerator, o.denominator) for row, o in zip(self.matrix, self.offset)]
+        return Math(r"y' = \left(" + ", ".join(sympy.latex(f) for f in forms) + r"\right)",
+                    "y' = (" + ", ".join(str(f) for f in forms) + ")")
 
     def describe(self) -> str:
         """The first layer in words."""
@@ -518,4 +537,47 @@ def first_layer_families(net: Network, limits: SearchLimits | None = None) -> tu
                 kind = FamilyKind.SIGN_CHANGE if chosen else FamilyKind.TRANSLATION
                 out.append(FirstLayerFamily(kind, tuple(tuple(r) for r in rows), (_ZERO,) * n1, (i,), (interval,),
                                             (_ZERO,), reference, tuple(chosen)))
+    return tuple(out)
+
+
+def revival_families(net: Network) -> tuple[FirstLayerFamily, ...]:
+    """The first layers of the dead-row revivals (:func:`.moves.revival_forms`, ``n1 = 2``, one live row).
+
+    One family per distinct first layer (up to permutation and positive scaling),
+    with the hiding translation when the revived network hides a column (else
+    without a parameter); its reference is the revived network's second layer, so
+    its orthant fiber holds every choice of the revived rows.  Each is sound (the
+    revival is an identity, ``docs/theory/three_layer.md``, Section 5.6); they are
+    not known to exhaust the first layers, so only partial fibers list them.
+
+    >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[-2, 3], [-1, -1]], [4, -1]), ([[5, 1]], [1])])
+    >>> [f.describe() for f in revival_families(net)]
+    ["first layer y' = (4 - 2*y_1, -2*y_1 + 3*y_2 + 4) (a dead-row revival: pieces of the live row's bent hyperplane)"]
+    """
+    check_three_layer(net, "revival_families")
+    w1, b1 = net.layers[0].weight, net.layers[0].bias
+    out, seen = [], set()
+    for form in revival_forms(net):
+        revived = revive(net, form)
+        P = linalg.solve_left(w1, revived.layers[0].weight, net.input_dim)
+        rows = [tuple(p) + (b - sum((v * c for v, c in zip(p, b1)), _ZERO),) for p, b in zip(P, revived.layers[0].bias)]
+        key = tuple(sorted(tuple(v / abs(next(x for x in row if x)) for v in row) for row in rows))
+        if key in seen:
+            continue
+        seen.add(key)
+        matrix, offset = tuple(row[:-1] for row in rows), tuple(row[-1] for row in rows)
+        reference = canonical_data(second_layer(revived))
+        hidden = hidden_hyperplanes(revived)
+        if not hidden:
+            out.append(FirstLayerFamily(FamilyKind.REVIVAL, matrix, offset, (), (), (), reference))
+        for h in hidden:
+            # the hidden neuron moves along its hiding interval (the hiding variant); a revived row with a zero weight
+            # leaves the open orthant at the end point, where the data change type: that point is its own family
+            end = canonical_data(second_layer(translate(revived, h.column, h.lower, check=False)))
+            closed = len(end.lines) == len(reference.lines)
+            out.append(FirstLayerFamily(FamilyKind.REVIVAL, matrix, offset, (h.column,), (Interval(h.lower, closed),),
+                                        (_ZERO,), reference))
+            if not closed:
+                moved = tuple(v + h.lower if l == h.column else v for l, v in enumerate(offset))
+                out.append(FirstLayerFamily(FamilyKind.REVIVAL, matrix, moved, (), (), (), end))
     return tuple(out)

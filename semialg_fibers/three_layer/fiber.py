@@ -41,7 +41,7 @@ from ..network import Network
 from ..orthant.canonical import canonical_data
 from ..orthant.patterns import role_patterns
 from .components import ThreeLayerComponent, component
-from .families import FamilyKind, FirstLayerFamily, first_layer_families, translated_sets
+from .families import FamilyKind, FirstLayerFamily, first_layer_families, revival_families, translated_sets
 from .first_layer import has_full_row_rank
 from .genericity import Predicate, genericity
 from .profile import profile
@@ -49,8 +49,8 @@ from .rigidity import (ALL_LINEAR_THEOREM, DEAD_THEOREM, HIDDEN_THEOREM, LINEAR_
                        dead_rows_theorem, hidden_column_theorem, linear_rows_theorem, rigidity)
 from .rows import RowKind, check_three_layer, row_types, second_layer
 
-__all__ = ["FiberStatus", "Completeness", "ThreeLayerFiber", "completeness", "require_proven", "fiber_components",
-           "fiber", "family_patterns"]
+__all__ = ["FiberStatus", "Completeness", "ThreeLayerFiber", "completeness", "partial", "require_proven",
+           "fiber_components", "fiber", "family_patterns"]
 
 
 class FiberStatus(enum.StrEnum):
@@ -58,6 +58,7 @@ class FiberStatus(enum.StrEnum):
 
     PROVEN = "proven"  #: a theorem of docs/theory/three_layer.md, Sections 7.1 and 10
     CONJECTURE = "conjecture"  #: complete if Conjecture 10.6 holds
+    PARTIAL = "partial"  #: the listed components lie in the fiber; others may exist (on request only)
 
 
 _PROVEN_N1 = ("docs/theory/three_layer.md, Theorem 10.2 (n1 = 1): every parameter realizing f has first layer "
@@ -241,6 +242,27 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
     return Completeness(FiberStatus.CONJECTURE, _CONJECTURE, families, patterns)
 
 
+def partial(net: Network, reason: str, limits: SearchLimits | None = None) -> Completeness:
+    """The families known at an undecided parameter, with ``status = PARTIAL`` (a sound list, not proven complete).
+
+    The families of :func:`.families.first_layer_families` and the dead-row
+    revivals (:func:`.families.revival_families`); each is sound, so every listed
+    component lies in the fiber and the dimension is a lower bound.  ``reason``
+    (why the completeness is not decided) becomes the basis.
+
+    Raises
+    ------
+    NotDecidedError
+        ``W1`` does not have full row rank or ``f`` is constant (nothing is listed then).
+    """
+    check_three_layer(net, "three-layer partial fiber")
+    if not has_full_row_rank(net) or _constant(net):
+        raise NotDecidedError(reason)
+    families = first_layer_families(net, limits) + revival_families(net)
+    patterns = tuple(family_patterns(f, net.architecture[2], limits) for f in families)
+    return Completeness(FiberStatus.PARTIAL, "not proven complete: " + reason, families, patterns)
+
+
 def require_proven(status: FiberStatus, allow_conjecture: bool, what: str) -> None:
     """Raise :class:`NotDecidedError` when a result rests on Conjecture 10.6 and that is not allowed."""
     if status == FiberStatus.CONJECTURE and not allow_conjecture:
@@ -278,6 +300,9 @@ class ThreeLayerFiber(Fiber):
         """One sentence for reports: what the completeness rests on."""
         if self.proven:
             return f"The union is the whole fiber ({self.basis})."
+        if self.status == FiberStatus.PARTIAL:
+            return (f"Every listed component lies in the fiber, but the fiber may have others, so the dimension is a "
+                    f"lower bound ({self.basis}).")
         return f"The union is the whole fiber if a conjecture holds ({self.basis})."
 
     def latex(self, title: str | None = None) -> str:
@@ -306,7 +331,8 @@ def fiber_components(net: Network, certify: bool = True, limits: SearchLimits | 
 
 
 def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True,
-          limits: SearchLimits | None = None, allow_conjecture: bool = False) -> ThreeLayerFiber:
+          limits: SearchLimits | None = None, allow_conjecture: bool = False,
+          allow_partial: bool = False) -> ThreeLayerFiber:
     """The fiber ``{theta' : f_theta' = f_theta}`` of a three-layer network as a union of components.
 
     Parameters
@@ -325,6 +351,12 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
         For ``n1, n2 >= 2`` the union is the whole fiber only if Conjecture
         10.6 holds: by default that is "not proven complete" and raises; with
         ``True`` the union is returned with ``status = CONJECTURE``.
+    allow_partial : bool
+        Where the completeness is not decided (spare rows outside the
+        theorems, a failing predicate), return the known components (the
+        families and the dead-row revivals) with ``status = PARTIAL``
+        instead of raising: every one lies in the fiber, the fiber may have
+        more (:func:`partial`).  Implies ``allow_conjecture``.
 
     Returns
     -------
@@ -370,8 +402,13 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     (['orbit', 'ramp flip'], True)
     """
     check_three_layer(net, "three_layer.fiber")
-    decided = completeness(net, limits)
-    require_proven(decided.status, allow_conjecture, "three-layer fiber")
+    try:
+        decided = completeness(net, limits)
+    except NotDecidedError as exc:
+        if not allow_partial:
+            raise
+        decided = partial(net, str(exc), limits)
+    require_proven(decided.status, allow_conjecture or allow_partial, "three-layer fiber")
     base = Fiber.from_components(net, fiber_components(net, certify, limits, decided), limit=limit,
                                  dimension=decided.dimension, progress=progress)
     return ThreeLayerFiber(base.network, base.components, base.omitted, base.dimension, decided.status, decided.basis,
