@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math  # noqa: F401 (used by the doctests)
 import re
 from dataclasses import dataclass
 from fractions import Fraction

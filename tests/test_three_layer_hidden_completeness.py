@@ -180,3 +180,62 @@ def test_live_and_dead_rows(n1, live, dead, count):
                                                    (3, 2, 1, 3)], ids=str)
 def test_live_and_dead_rows_slow(n1, live, dead, count):
     _check(n1, live, 1, count, seed=53 + n1 * 100 + live * 10 + dead, dead=dead)
+
+
+# ----------------------------------------------------------------- one hiding row, n1 >= 5 (Theorem 10.12)
+@pytest.mark.parametrize("dead, k", [(1, 1), pytest.param(2, 2, marks=pytest.mark.slow)], ids=str)
+def test_one_hiding_row_with_dead_rows_n1_5(dead, k):
+    """Theorem 10.12: the sign changes composed with the hiding translation, proven for n1 >= 5.  Sampled points of
+    one component per family and random symmetry walks are oracle-equivalent members; a translation below
+    t_min is neither; the fiber's dimension is the exact Jacobian bound."""
+    from semialg_fibers.three_layer import one_hiding_row_theorem, translate
+    from semialg_fibers.three_layer.families import FamilyKind
+    from semialg_fibers.three_layer.jacobian import jacobian_upper_bound
+    from three_layer_walks import walk
+
+    rng = random.Random(dead + 10 * k)
+    (net, i), = _hidden_networks(5, 1, k, rng, 1, dead=dead)
+    assert one_hiding_row_theorem(net)
+    listed = fiber(net, certify=False)
+    assert listed.status == FiberStatus.PROVEN and "Theorem 10.12" in listed.basis
+    kinds = [f.kind for f in listed.families]
+    assert kinds.count(FamilyKind.SIGN_CHANGE) == 2 ** 4 - 1 and kinds.count(FamilyKind.TRANSLATION) == 1
+    for family in listed.families:
+        component = next(c for c in listed if c.family is family)
+        assert oracle(net, component.sample(1))
+    for _ in range(4):
+        other, used = walk(net, rng, rng.randint(1, 4))
+        assert listed.contains(other), used
+    below = translate(net, i, listed.families[0].intervals[0].lower - 1, check=False)
+    assert not oracle(net, below) and not listed.contains(below)
+    assert listed.dimension == jacobian_upper_bound(net)
+
+
+def test_the_bends_of_one_hiding_row_n1_5():
+    """(A2) with one hiding row and n1 = 5: for every visible r and every M of the other visible columns the kink
+    of F across Pi_{j,M} is a_j w_ji at y_r = -delta and 0 at y_r = +delta: 2^{n1 - 2} = 8 bend sets per r, more
+    than the n1 = 5 first-layer hyperplanes of theta' could hold (Theorem 10.12)."""
+    import itertools
+
+    rng = random.Random(3)
+    (net, i), = _hidden_networks(5, 1, 1, rng, 1, dead=1)
+    weight, bias = net.layers[1].weight, net.layers[1].bias
+    j = next(r for r in range(len(weight)) if weight[r][i] > 0)
+    visible = [c for c in range(5) if c != i]
+    delta = Fraction(1, 100)
+    for r in visible:
+        rest = [c for c in visible if c != r]
+        subsets = [M for size in range(len(rest) + 1) for M in itertools.combinations(rest, size)]
+        assert len(subsets) == 8
+        for M in subsets:
+            y = [Fraction(-rng.randint(1, 9)) for _ in range(5)]
+            for c in M:
+                y[c] = Fraction(rng.randint(1, 9), 7)
+            y[i] = (-bias[j] - sum(weight[j][c] * y[c] for c in M)) / weight[j][i]
+            sides = []
+            for sign in (-1, 1):
+                x = list(y)
+                x[r] = sign * delta
+                sides.append(_jump(net, x, i, delta / 1000))
+            assert sides[0] == tuple(v * weight[j][i] for v in output_column(net, j)) and any(sides[0])
+            assert not any(sides[1])

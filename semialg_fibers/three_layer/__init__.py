@@ -10,7 +10,7 @@ closed orthant and the second layer is a one-hidden-layer network on it
   translation and its exact interval;
 * :mod:`.genericity`: the predicates G1-G8, each with a witness;
 * :mod:`.rigidity`: when the function determines the first layer (Corollary 7.5, Theorems 7.1-7.4,
-  10.8-10.11);
+  10.8-10.12);
 * :mod:`.moves` and :mod:`.fields`: the exact function-preserving moves and
   their infinitesimal generators;
 * :mod:`.symmetries`: every symmetry present at a network;
@@ -33,7 +33,7 @@ from .identifiability import is_identifiable
 from .jacobian import evaluation_jacobian, jacobian_upper_bound, sample_inputs
 from .moves import (RevivalForm, layer_flip, ramp_flip, refactor_linear_block, revival_forms, revive, set_dead_row,
                     set_unused_neuron, set_zero_output_row, shift_linear_bias, sign_change, sign_change_ratios)
-from .rigidity import (Rigidity, all_linear_theorem, dead_rows_theorem, hidden_column_theorem, linear_rows_theorem, positive_columns,
+from .rigidity import (Rigidity, all_linear_theorem, dead_rows_theorem, one_hiding_row_theorem, hidden_column_theorem, linear_rows_theorem, positive_columns,
                        rigidity)
 from .rows import RowKind, RowType, check_three_layer, row_type, row_types, second_layer
 from .search import Representation, candidate_hyperplanes, class_key, known_classes, representations
@@ -68,6 +68,7 @@ __all__ = [
     "linear_rows_theorem",
     "dead_rows_theorem",
     "all_linear_theorem",
+    "one_hiding_row_theorem",
     "positive_columns",
     "set_dead_row",
     "set_zero_output_row",

@@ -12,7 +12,9 @@ status of its completeness (``docs/theory/three_layer.md``, Section 10):
   row, no hidden column: :func:`.rigidity.rigidity`): **proven**, the fiber is
   the orbit family;
 * ``n1, n2 >= 2`` with a hidden column and two or more hiding rows (Theorem
-  10.8, dead rows allowed: :func:`.rigidity.hidden_column_theorem`), or with
+  10.8, dead rows allowed: :func:`.rigidity.hidden_column_theorem`; one hiding
+  row and dead rows with ``n1 >= 5``, Theorem 10.12,
+  :func:`.rigidity.one_hiding_row_theorem`), or with
   linear and crossing rows only (Theorem 10.9,
   :func:`.rigidity.linear_rows_theorem`), or with dead rows, a crossing row and
   no hidden column in the sign classes of Theorem 10.10
@@ -45,8 +47,9 @@ from .families import FamilyKind, FirstLayerFamily, first_layer_families, reviva
 from .first_layer import has_full_row_rank
 from .genericity import Predicate, genericity
 from .profile import profile
-from .rigidity import (ALL_LINEAR_THEOREM, DEAD_THEOREM, HIDDEN_THEOREM, LINEAR_THEOREM, THEOREM, all_linear_theorem,
-                       dead_rows_theorem, hidden_column_theorem, linear_rows_theorem, rigidity)
+from .rigidity import (ALL_LINEAR_THEOREM, DEAD_THEOREM, HIDDEN_THEOREM, LINEAR_THEOREM, ONE_HIDING_THEOREM, THEOREM,
+                       all_linear_theorem, dead_rows_theorem, hidden_column_theorem, linear_rows_theorem,
+                       one_hiding_row_theorem, rigidity)
 from .rows import RowKind, check_three_layer, row_types, second_layer
 
 __all__ = ["FiberStatus", "Completeness", "ThreeLayerFiber", "completeness", "partial", "require_proven",
@@ -67,6 +70,8 @@ _PROVEN_N2 = ("docs/theory/three_layer.md, Theorem 10.4 (n2 = 1): a single live 
               "to permutation, positive scaling, the hiding translation and the sign change; proven under G1-G3")
 _PROVEN_RIGID = (THEOREM + "; so the fiber is the orbit family (Section 7.1, consequence (ii))")
 _PROVEN_HIDDEN = HIDDEN_THEOREM + "; so the fiber is the hiding translation family (Lemmas 10.1, 10.3)"
+_PROVEN_ONE_HIDING = (ONE_HIDING_THEOREM + "; so the fiber is the union of the hiding translation families of the sign "
+                      "changes (Lemmas 10.1, 10.3)")
 _PROVEN_LINEAR = (LINEAR_THEOREM + "; so the fiber is the orbit family and, when its orthant fiber is not empty, the "
                   "translated visible neuron family (Lemmas 10.1, 10.3)")
 _PROVEN_DEAD = (DEAD_THEOREM + "; so the fiber is the orbit family and, when its orthant fiber is not empty, the "
@@ -105,6 +110,10 @@ _LATEX = {
                          r"predicates G1--G8, every live row linear): every parameter realizing $f$ has, up to "
                          r"permutation and positive scaling, the first layer of $\theta$ with its neurons translated "
                          r"by $t \geq 0$."),
+    _PROVEN_ONE_HIDING: (r"The union is the whole fiber: Theorem 10.12 of the three-layer theory ($n_1 \geq 5$, the "
+                         r"predicates G1--G8, one row hiding a column, every other row dead): every parameter "
+                         r"realizing $f$ has the first layer of a sign change of $\theta$ composed with a hiding "
+                         r"translation, up to permutation and positive scaling."),
     _CONJECTURE: (r"The union is the whole fiber if Conjecture 10.6 of the three-layer theory holds: for "
                   r"$n_1, n_2 \geq 2$, the predicates G1--G7, no linear and no spare second-layer row, every "
                   r"parameter realizing $f$ has its first layer in the listed families (orbit, hiding "
@@ -215,6 +224,11 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
             raise InternalCheckError("three-layer fiber: Theorem 10.8 applies (two or more hiding rows) but a family "
                                      "other than the hiding translation was listed")
         return Completeness(FiberStatus.PROVEN, _PROVEN_HIDDEN, families, patterns)
+    if one_hiding_row_theorem(net):
+        if any(f.kind not in (FamilyKind.TRANSLATION, FamilyKind.SIGN_CHANGE) for f in families):
+            raise InternalCheckError("three-layer fiber: Theorem 10.12 applies (one hiding row) but a family other "
+                                     "than the hiding translation and the sign changes was listed")
+        return Completeness(FiberStatus.PROVEN, _PROVEN_ONE_HIDING, families, patterns)
     linear, dead = linear_rows_theorem(net), dead_rows_theorem(net)
     theorem = next(((name, basis) for name, basis, holds in (("10.9", _PROVEN_LINEAR, linear),
                                                              ("10.10", _PROVEN_DEAD, dead),
@@ -232,7 +246,7 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
             "three-layer fiber: spare second-layer rows: a representation with this first layer leaves a row unused "
             f"({spare[0].describe()}), and spare rows allow first layers outside the orbit, translation and "
             "sign-change families (dead-row revivals, translated visible neurons: docs/theory/three_layer.md, "
-            f"Section 10.5), which are classified only under Theorems 10.8 and 10.10 (here: {dead.reason})")
+            f"Section 10.5), which are classified only under Theorems 10.8, 10.10 and 10.12 (here: {dead.reason})")
     if any(t.kind == RowKind.LINEAR for t in row_types(net)):
         # Conjecture 10.6 is false with linear rows (the translated visible neuron, Section 10.9)
         raise NotDecidedError(

@@ -14,7 +14,7 @@ a single column of ``W2`` alone means that every row hides it.  So Conjecture V 
 family (proven complete) and, with no other mechanism, ``theta`` is
 identifiable.  :func:`rigidity` decides whether the corollary applies.
 
-Four more theorems pin the first layer down to the families that
+Five more theorems pin the first layer down to the families that
 :func:`.families.first_layer_families` lists: with a hidden column and two or
 more hiding rows, dead rows allowed, every first layer is a hiding translation's
 (Theorem 10.8, :func:`hidden_column_theorem`); with linear and crossing rows
@@ -23,7 +23,9 @@ translated (Theorem 10.9, :func:`linear_rows_theorem`); the same with dead rows,
 a crossing row and no hidden column, in the sign classes where the bend points
 decide (Theorem 10.10, :func:`dead_rows_theorem`); with every live row linear,
 ``theta``'s with any set of neurons translated (Theorem 10.11,
-:func:`all_linear_theorem`).
+:func:`all_linear_theorem`); with one hiding row, dead rows and ``n1 >= 5``,
+the sign changes with their hiding translations (Theorem 10.12,
+:func:`one_hiding_row_theorem`).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from .rows import RowKind, check_three_layer, row_types
 
 __all__ = ["Rigidity", "positive_columns", "rigidity", "THEOREM", "hidden_column_theorem", "HIDDEN_THEOREM",
            "linear_rows_theorem", "LINEAR_THEOREM", "dead_rows_theorem", "DEAD_THEOREM", "all_linear_theorem",
-           "ALL_LINEAR_THEOREM"]
+           "ALL_LINEAR_THEOREM", "one_hiding_row_theorem", "ONE_HIDING_THEOREM"]
 
 #: The statement the results rest on, for ``basis`` strings.
 THEOREM = ("docs/theory/three_layer.md, Corollary 7.5 (Theorems 7.1-7.4): for n1 >= 2, G1-G8 (and G9 in the class "
@@ -81,6 +83,10 @@ DEAD_THEOREM = ("docs/theory/three_layer.md, Theorem 10.10: for n1 >= 2, G1-G8, 
                 "permutation and positive scaling, or, for the face column m (if any), that first layer with neuron m "
                 "translated by t > 0")
 
+#: Theorem 10.12, for ``basis`` strings.
+ONE_HIDING_THEOREM = ("docs/theory/three_layer.md, Theorem 10.12: for n1 >= 5, G1-G8, a column hidden by one row and "
+                      "every other row dead, every parameter realizing f has the first layer of a sign change of theta "
+                      "composed with a hiding translation t >= t_min, up to permutation and positive scaling")
 #: Theorem 10.11, for ``basis`` strings.
 ALL_LINEAR_THEOREM = ("docs/theory/three_layer.md, Theorem 10.11: for n1 >= 2, G1-G8, every live row linear (dead rows "
                       "allowed, no zero-output row), every parameter realizing f has, up to permutation and positive "
@@ -107,6 +113,12 @@ def _generic(net: Network, caller: str, what: str) -> str:
 def _crossing_rows(net: Network) -> list[int]:
     """The rows that take both signs on the open orthant and reach the output (0-based)."""
     return [t.index for t in row_types(net) if t.kind in (RowKind.HIDING, RowKind.OTHER) and not t.output_zero]
+
+
+def _zero_output(types) -> str:
+    """``"row j has zero output"`` for the first zero or zero-output row, else empty."""
+    zero = [t for t in types if t.kind == RowKind.ZERO or t.output_zero]
+    return f"row {zero[0].index + 1} has zero output" if zero else ""
 
 
 def _bend_points_or_g9(net: Network, alpha: int) -> str:
@@ -159,6 +171,37 @@ def hidden_column_theorem(net: Network) -> Rigidity:
     names = ", ".join(str(j + 1) for j in rows)
     return Rigidity(True, f"G1-G8 hold, column {i + 1} is hidden by rows {names}, the other rows are dead "
                           "(Theorem 10.8)")
+
+
+def one_hiding_row_theorem(net: Network) -> Rigidity:
+    """Whether Theorem 10.12 applies: ``n1 >= 5``, G1-G8, one row hides a column, every other row is dead.
+
+    With ``n1 >= 5`` the bend sets of the hiding row outnumber the first-layer
+    neurons that could hold them, so (with ``n2 = 1``: Theorem 10.4) the first
+    layers are the sign changes composed with the hiding translation, dead rows
+    or not; for ``n1 <= 4`` revivals exist (``n1 = 2``, ``n1 = 3``).
+
+    Examples
+    --------
+    >>> w1 = [[int(r == c) for c in range(5)] for r in range(5)]
+    >>> net = Network.from_layers([(w1, [0] * 5), ([[3, -1, -2, -5, -4], [-1] * 5], [-2, -7]), ([[2, 7]], [0])])
+    >>> one_hiding_row_theorem(net).reason
+    'G1-G8 hold, column 1 is hidden by row 1, the other rows are dead, n1 = 5 (Theorem 10.12)'
+    """
+    failure = _generic(net, "one_hiding_row_theorem", "Theorem 10.12")
+    if failure:
+        return Rigidity(False, failure)
+    types, n1 = row_types(net), net.architecture[1]
+    hiding = [t for t in types if t.kind == RowKind.HIDING]
+    others = [t for t in types if t.kind not in (RowKind.HIDING, RowKind.DEAD) or t.output_zero]
+    if len(hiding) != 1 or others:
+        return Rigidity(False, "Theorem 10.12 needs one hiding row and every other row dead")
+    (row,) = hiding
+    if n1 < 5:
+        return Rigidity(False, f"one row hides column {row.column + 1} and n1 = {n1}: Theorem 10.12 needs n1 >= 5 "
+                               "(revivals exist for n1 = 2 and 3)")
+    return Rigidity(True, f"G1-G8 hold, column {row.column + 1} is hidden by row {row.index + 1}, the other rows are "
+                          f"dead, n1 = {n1} (Theorem 10.12)")
 
 
 def linear_rows_theorem(net: Network) -> Rigidity:
@@ -217,9 +260,8 @@ def dead_rows_theorem(net: Network) -> Rigidity:
     if failure:
         return Rigidity(False, failure)
     types, n1 = row_types(net), net.architecture[1]
-    zero = [t for t in types if t.kind == RowKind.ZERO or t.output_zero]
-    if zero:
-        return Rigidity(False, f"row {zero[0].index + 1} has zero output (Theorem 10.10 needs none)")
+    if _zero_output(types):
+        return Rigidity(False, _zero_output(types) + " (Theorem 10.10 needs none)")
     dead = [t.index for t in types if t.kind == RowKind.DEAD]
     if not dead:
         return Rigidity(False, "no dead row (Theorem 10.10; without one: Corollary 7.5, Theorem 10.9)")
@@ -271,9 +313,8 @@ def all_linear_theorem(net: Network) -> Rigidity:
     if failure:
         return Rigidity(False, failure)
     types = row_types(net)
-    zero = [t for t in types if t.kind == RowKind.ZERO or t.output_zero]
-    if zero:
-        return Rigidity(False, f"row {zero[0].index + 1} has zero output (Theorem 10.11 needs none)")
+    if _zero_output(types):
+        return Rigidity(False, _zero_output(types) + " (Theorem 10.11 needs none)")
     other = [t for t in types if t.kind not in (RowKind.LINEAR, RowKind.DEAD)]
     if other:
         return Rigidity(False, f"row {other[0].index + 1} is {other[0].kind} (Theorem 10.11 needs every live row "
