@@ -27,7 +27,9 @@ status of its completeness (``docs/theory/three_layer.md``, Section 10):
   under **Conjecture 10.6**, reported with ``status = CONJECTURE``;
 * otherwise :class:`~semialg_fibers.exceptions.NotDecidedError` names the reason:
   a failing predicate, a constant function, or spare rows (which allow first
-  layers outside the families, e.g. the dead-row revivals).
+  layers outside the families, e.g. the dead-row revivals); on request
+  (``allow_partial``) the known components instead, with ``status = PARTIAL``
+  (:func:`partial`).
 """
 
 from __future__ import annotations

@@ -271,7 +271,7 @@ def dead_rows_theorem(net: Network) -> Rigidity:
     hidden = [s.column for s in column_statuses(net) if s.kind == ColumnKind.HIDDEN]
     if hidden:
         return Rigidity(False, f"column {hidden[0] + 1} is hidden (Theorem 10.10 needs no hidden column; two or more "
-                               "hiding rows: Theorem 10.8)")
+                               "hiding rows: Theorem 10.8; one, with n1 >= 5: Theorem 10.12)")
     positive = positive_columns(net)
     of_w2 = sum(1 for m in positive if m < n1)
     if len(positive) >= 3 or of_w2 >= 2:
