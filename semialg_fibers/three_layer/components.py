@@ -190,7 +190,7 @@ def _compose(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPatt
     weight, bias = family.base_layer(net)
     aux = AuxiliaryFactory()
     mus = aux.new(r"\mu", n1)
-    ts = [sympy.Symbol(tex, real=True) for _, tex in family.names()] if family.parametric else []
+    ts = [sympy.Symbol(tex, real=True) for _, tex in family.names()]
     cons = [constraint(mu, ">") for mu in mus]
     for t, interval in zip(ts, family.intervals):
         if interval.lower is not None:

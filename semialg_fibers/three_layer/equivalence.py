@@ -39,6 +39,7 @@ from ..orthant.equivalence import first_difference
 from ..results import EquivalenceResult
 from .hiding import ColumnKind, column_status, hiding_interval, translate
 from .families import translated_network, translated_sets
+from .first_layer import affine_change
 from .moves import sign_change, sign_change_ratios
 from .profile import profile
 from .rows import check_three_layer, second_layer
@@ -187,16 +188,16 @@ def _general(a: Network, b: Network):
     """``W1b = P W1a`` by one elimination: ``rows`` (``(i, lambda)`` for unit rows, ``(None, row)`` else) and ``q``."""
     n1 = a.architecture[1]
     try:
-        P = linalg.solve_left(a.layers[0].weight, b.layers[0].weight, a.input_dim)
+        found = affine_change(a, b)
     except ValueError:
         return "rank"
-    if P is None:
+    if found is None:
         return None
+    P, q = found
     rows = []
     for p in P:
         nonzero = [m for m in range(n1) if p[m]]
         rows.append((nonzero[0], p[nonzero[0]]) if len(nonzero) == 1 else (None, tuple(p)))
-    q = tuple(bl - sum((p[m] * a.layers[0].bias[m] for m in range(n1)), _ZERO) for p, bl in zip(P, b.layers[0].bias))
     return rows, q
 
 
@@ -265,20 +266,18 @@ def align(a: Network, b: Network) -> Alignment | Obstacle:
     shifted = [l for l, v in enumerate(q) if v]
     if len(shifted) > 1:
         # every live row linear (Theorem 10.11): a's neurons moved forward, b's back, each set at once
-        forward = {rows[l][0]: q[l] / rows[l][1] for l in shifted if q[l] > 0}
+        forward = dict(sorted((rows[l][0], q[l] / rows[l][1]) for l in shifted if q[l] > 0))
         backward = {l: -q[l] for l in shifted if q[l] < 0}
-        moves = [(net, columns) for net, columns in ((a, tuple(sorted(forward))), (b, tuple(sorted(backward))))
-                 if columns]
-        if not all(columns in translated_sets(net) for net, columns in moves):
+        if not all(tuple(moved) in translated_sets(net) for net, moved in ((a, forward), (b, backward)) if moved):
             return Obstacle(f"neurons {', '.join(str(l + 1) for l in shifted)} of b are translated first-layer "
                             "neurons of a; several neurons can be translated only when every live row is linear")
         if forward:
-            a = translated_network(a, tuple(sorted(forward)), tuple(forward[c] for c in sorted(forward)))
-            steps.append(f"translated visible neurons {', '.join(str(c + 1) for c in sorted(forward))} of a (every "
+            a = translated_network(a, tuple(forward), tuple(forward.values()))
+            steps.append(f"translated visible neurons {', '.join(str(c + 1) for c in forward)} of a (every "
                          "live row linear)")
         if backward:
-            b = translated_network(b, tuple(sorted(backward)), tuple(backward[l] for l in sorted(backward)))
-            steps.append(f"translated visible neurons {', '.join(str(l + 1) for l in sorted(backward))} of b (every "
+            b = translated_network(b, tuple(backward), tuple(backward.values()))
+            steps.append(f"translated visible neurons {', '.join(str(l + 1) for l in backward)} of b (every "
                          "live row linear)")
         shifted = []
     if shifted:

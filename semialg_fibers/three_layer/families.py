@@ -39,13 +39,13 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .. import linalg
 from ..exceptions import NotDecidedError
 from ..latex import Math
 from ..limits import SearchLimits, resolve
 from ..network import Network
 from ..onelayer.lines import collect_lines, line_key
 from ..orthant.canonical import OrthantData, canonical_data
+from .first_layer import affine_change
 from .hiding import hidden_hyperplanes, translate
 from .moves import revival_forms, revive, sign_change_ratios
 from .profile import Profile, profile
@@ -349,7 +349,7 @@ def face_columns(net: Network) -> tuple[int, ...]:
 def translated_sets(net: Network) -> tuple[tuple[int, ...], ...]:
     """The sets of face columns whose neurons a translated visible neuron family moves (0-based), in order.
 
-    * None without a row that is linear or unused by ``f`` (dead, or of zero
+    * No set without a row that is linear or unused by ``f`` (dead, or of zero
       output): then ``h_t`` needs a line more than ``n2`` rows can carry.
     * With a row crossing the open orthant: the face column alone, when there is
       one (at most one: ``docs/theory/three_layer.md``, Section 10.9, Lemma B).
@@ -557,12 +557,11 @@ def revival_families(net: Network) -> tuple[FirstLayerFamily, ...]:
     't >= 0'
     """
     check_three_layer(net, "revival_families")
-    w1, b1 = net.layers[0].weight, net.layers[0].bias
     out, seen = [], set()
     for form in revival_forms(net):
         revived = revive(net, form)
-        P = linalg.solve_left(w1, revived.layers[0].weight, net.input_dim)
-        rows = [tuple(p) + (b - sum((v * c for v, c in zip(p, b1)), _ZERO),) for p, b in zip(P, revived.layers[0].bias)]
+        P, q = affine_change(net, revived)
+        rows = [p + (v,) for p, v in zip(P, q)]
         key = tuple(sorted(tuple(v / abs(next(x for x in row if x)) for v in row) for row in rows))
         if key in seen:
             continue

@@ -16,7 +16,7 @@ from ..exceptions import InternalCheckError
 from ..network import Network
 from .rows import check_three_layer
 
-__all__ = ["first_layer_rank", "has_full_row_rank", "preimage", "pre_activation", "row_dependency"]
+__all__ = ["first_layer_rank", "has_full_row_rank", "preimage", "pre_activation", "row_dependency", "affine_change"]
 
 _ZERO = Fraction(0)
 
@@ -48,6 +48,28 @@ def row_dependency(net: Network) -> tuple[Fraction, ...] | None:
     transposed = [[weight[i][x] for i in range(n1)] for x in range(len(weight[0]))]
     kernel = linalg.nullspace(transposed, n1)
     return kernel[0] if kernel else None
+
+
+def affine_change(a: Network, b: Network):
+    """``(P, q)`` with ``W1b = P W1a`` and ``b1b = P b1a + q``: ``b``'s first layer in ``a``'s coordinates ``y``.
+
+    None when the rows of ``W1b`` are not combinations of those of ``W1a``.
+
+    Raises
+    ------
+    ValueError
+        ``W1a`` does not have full row rank.
+
+    >>> a = Network.from_layers([([[1, 0], [0, 1]], [1, 0]), ([[1, 1]], [0]), ([[1]], [0])])
+    >>> b = Network.from_layers([([[0, 2], [1, 1]], [3, 1]), ([[1, 1]], [0]), ([[1]], [0])])
+    >>> affine_change(a, b)
+    (((Fraction(0, 1), Fraction(2, 1)), (Fraction(1, 1), Fraction(1, 1))), (Fraction(3, 1), Fraction(0, 1)))
+    """
+    P = linalg.solve_left(a.layers[0].weight, b.layers[0].weight, a.input_dim)
+    if P is None:
+        return None
+    q = tuple(bl - sum((v * c for v, c in zip(p, a.layers[0].bias)), _ZERO) for p, bl in zip(P, b.layers[0].bias))
+    return tuple(tuple(p) for p in P), q
 
 
 def pre_activation(net: Network, x: Sequence[Fraction]) -> tuple[Fraction, ...]:

@@ -260,8 +260,9 @@ def dead_rows_theorem(net: Network) -> Rigidity:
     if failure:
         return Rigidity(False, failure)
     types, n1 = row_types(net), net.architecture[1]
-    if _zero_output(types):
-        return Rigidity(False, _zero_output(types) + " (Theorem 10.10 needs none)")
+    zero = _zero_output(types)
+    if zero:
+        return Rigidity(False, zero + " (Theorem 10.10 needs none)")
     dead = [t.index for t in types if t.kind == RowKind.DEAD]
     if not dead:
         return Rigidity(False, "no dead row (Theorem 10.10; without one: Corollary 7.5, Theorem 10.9)")
@@ -313,8 +314,9 @@ def all_linear_theorem(net: Network) -> Rigidity:
     if failure:
         return Rigidity(False, failure)
     types = row_types(net)
-    if _zero_output(types):
-        return Rigidity(False, _zero_output(types) + " (Theorem 10.11 needs none)")
+    zero = _zero_output(types)
+    if zero:
+        return Rigidity(False, zero + " (Theorem 10.11 needs none)")
     other = [t for t in types if t.kind not in (RowKind.LINEAR, RowKind.DEAD)]
     if other:
         return Rigidity(False, f"row {other[0].index + 1} is {other[0].kind} (Theorem 10.11 needs every live row "
