@@ -7,7 +7,7 @@ import time
 from fractions import Fraction
 
 from semialg_fibers import Network, NotDecidedError
-from semialg_fibers.oracle import equivalent as oracle_equivalent
+from semialg_fibers.general.oracle import equivalent as oracle_equivalent
 
 
 def timed(fn):

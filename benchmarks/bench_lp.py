@@ -2,9 +2,9 @@
 
 Run by hand: ``python benchmarks/bench_lp.py [--quick]``.  Reports the time of
 each engine and its ratio against PPL measured in the same run (the engine
-used by ``semialg_fibers.linalg``), and checks that all engines agree.
+used by ``semialg_fibers.core.linalg``), and checks that all engines agree.
 
-Engines: PPL ``MIP_Problem`` (pplpy, exact, via semialg_fibers.linalg), SymPy's
+Engines: PPL ``MIP_Problem`` (pplpy, exact, via semialg_fibers.core.linalg), SymPy's
 exact simplex ``lpmax``, and pycddlib's exact GMP LP when ``cdd.gmp`` is
 importable (it needs libcdd-dev and libgmp-dev to build, so it is optional).
 Problem: strict feasibility of ``A x + b > 0`` with ``n`` variables and ``m``
@@ -21,8 +21,8 @@ import random
 import time
 from fractions import Fraction
 
-from semialg_fibers import linalg
-from semialg_fibers.linalg import Constraint
+from semialg_fibers.core import linalg
+from semialg_fibers.core.linalg import Constraint
 
 
 def problem(n: int, seed: int, m: int | None = None):

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from _harness import oracle_with_timeout, perturbed, timed
 from semialg_fibers import Network
-from semialg_fibers.examples import REAL_NETWORKS
+from semialg_fibers.readwrite.examples import REAL_NETWORKS
 from semialg_fibers.shallow import canonical_data, canonical_form, equivalent
 
 REAL = REAL_NETWORKS

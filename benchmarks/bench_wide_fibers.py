@@ -22,7 +22,7 @@ import sys
 import time
 
 from semialg_fibers import Network, fiber
-from semialg_fibers.examples import REAL_NETWORKS
+from semialg_fibers.readwrite.examples import REAL_NETWORKS
 
 CASES = [
     ("chen2024_mnist0vs1_784-2-1_victim", None),

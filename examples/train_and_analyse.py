@@ -42,7 +42,7 @@ print("fiber dimension on the orthant:", fiber_dimension(net, domain="orthant"))
 # three-layer identifiability verdict come from semialg_fibers.three_layer and
 # semialg_fibers.identifiability when this installation has them; this block runs them when present.
 try:
-    from semialg_fibers.identifiability import is_identifiable
+    from semialg_fibers import is_identifiable
     from semialg_fibers.three_layer import row_types
 except ImportError:
     print("three-layer analysis: not available in this installation")

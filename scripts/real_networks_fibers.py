@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from semialg_fibers import InternalCheckError, NotDecidedError, equivalent
-from semialg_fibers.examples import real_network, real_network_names
+from semialg_fibers.readwrite.examples import real_network, real_network_names
 from semialg_fibers.three_layer.fiber import fiber
 
 WITNESSES = Path(__file__).resolve().parents[1] / "docs" / "real_networks_witnesses.json"

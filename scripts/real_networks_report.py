@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 from semialg_fibers import NotDecidedError, is_identifiable
-from semialg_fibers.examples import real_network, real_network_names
+from semialg_fibers.readwrite.examples import real_network, real_network_names
 from semialg_fibers.three_layer.first_layer import has_full_row_rank
 from semialg_fibers.three_layer import (column_statuses, genericity, hidden_hyperplanes, hidden_symmetries,
                                         jacobian_upper_bound, row_types)

@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from semialg_fibers import NotDecidedError  # noqa: E402
-from semialg_fibers.limits import UNLIMITED  # noqa: E402
+from semialg_fibers.core.limits import UNLIMITED  # noqa: E402
 from semialg_fibers.three_layer import is_identifiable, representations, row_types  # noqa: E402
 from semialg_fibers.three_layer.search import known_classes  # noqa: E402
 from three_layer_helpers import pattern_multisets, with_pattern  # noqa: E402

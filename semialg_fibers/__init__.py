@@ -4,9 +4,10 @@ The fiber of a parameter ``theta`` is the set of all parameters of the same
 architecture that realize the same function.  See ``docs/index.md``.
 """
 
-from .exceptions import (
+from .core.exceptions import (
     DomainError,
     InexactInputError,
+    InexactOutputError,
     InputLimitError,
     InternalCheckError,
     MalformedNetworkError,
@@ -14,18 +15,20 @@ from .exceptions import (
     SemialgFibersError,
     ShapeError,
 )
-from . import conservation, examples, onelayer, orthant, progress, shallow, symmetries, three_layer
-from .api import equivalent, fiber, fiber_dimension
-from .identifiability import IdentifiabilityResult, is_identifiable
-from .components import Fiber, FiberComponent
+from . import conservation, onelayer, orthant, shallow, three_layer
+from .core import progress, symmetries
+from .readwrite import examples
+from .api import equivalent, fiber, fiber_dimension, is_identifiable
+from .core.results import IdentifiabilityResult
+from .core.components import Fiber, FiberComponent
 from .conservation import conservation_laws, number_of_conserved_functions
-from .limits import InputLimits, SearchLimits
-from .network import Layer, Network
-from .nonnegative_rank import NonnegativeFactorization, factorization_dimension, nonnegative_column_rank
-from .results import EquivalenceResult
-from .semialgebraic import BasicSet, SemialgebraicSet, constraint, union
-from .symbols import auxiliary_symbols, parameter_symbols
-from .tangent import TangentCertificate, tangent_certificate
+from .core.limits import InputLimits, SearchLimits
+from .core.network import Layer, Network
+from .core.nonnegative_rank import NonnegativeFactorization, factorization_dimension, nonnegative_column_rank
+from .core.results import EquivalenceResult
+from .core.semialgebraic import BasicSet, SemialgebraicSet, constraint, union
+from .core.symbols import auxiliary_symbols, parameter_symbols
+from .core.tangent import TangentCertificate, tangent_certificate
 
 __version__ = "0.1.0"
 
@@ -50,6 +53,7 @@ __all__ = [
     "factorization_dimension",
     "SemialgFibersError",
     "InexactInputError",
+    "InexactOutputError",
     "InputLimitError",
     "MalformedNetworkError",
     "ShapeError",
@@ -73,3 +77,28 @@ __all__ = [
     "three_layer",
     "__version__",
 ]
+
+
+# Module paths of version 0.1 (before the core / general / readwrite / render / cli layout) stay importable:
+# ``import semialg_fibers.network`` and ``from semialg_fibers.oracle import equivalent`` reach the moved modules.
+def _keep_old_paths() -> None:
+    import importlib
+    import sys
+
+    moved = {
+        "exceptions": "core.exceptions", "limits": "core.limits", "progress": "core.progress", "exact": "core.exact",
+        "symbols": "core.symbols", "expressions": "core.expressions", "linalg": "core.linalg",
+        "domain": "core.domain", "network": "core.network", "nonnegative_rank": "core.nonnegative_rank",
+        "semialgebraic": "core.semialgebraic", "tangent": "core.tangent", "symmetries": "core.symmetries",
+        "results": "core.results", "components": "core.components", "oracle": "general.oracle",
+        "convert": "readwrite.convert", "reader": "readwrite.reader", "examples": "readwrite.examples",
+        "latex": "render.latex", "display": "render.html", "text": "render.text", "bars": "render.bars",
+        "plots": "render.plots", "report": "render.report",
+    }
+    for old, new in moved.items():
+        module = importlib.import_module(f"{__name__}.{new}")
+        sys.modules[f"{__name__}.{old}"] = module
+        globals().setdefault(old, module)
+
+
+_keep_old_paths()

@@ -12,12 +12,12 @@ on the orthant, three-layer networks on R^d; other cases raise
 
 from __future__ import annotations
 
-from .exceptions import NotDecidedError
-from .limits import SearchLimits
-from .network import Network
-from .results import EquivalenceResult
+from .core.exceptions import NotDecidedError
+from .core.limits import SearchLimits
+from .core.network import Network
+from .core.results import EquivalenceResult, IdentifiabilityResult
 
-__all__ = ["equivalent", "fiber", "fiber_dimension"]
+__all__ = ["equivalent", "fiber", "fiber_dimension", "is_identifiable"]
 
 
 def _is_shallow(net: Network) -> bool:
@@ -69,8 +69,8 @@ def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None 
     >>> bool(r), r.method
     (True, 'shallow')
     """
-    from .domain import as_domain
-    from .symmetries import orbit_verdict
+    from .core.domain import as_domain
+    from .core.symmetries import orbit_verdict
 
     if isinstance(a, Network) and isinstance(b, Network):
         as_domain(domain, a.input_dim)  # a bad domain is an error even for identical networks
@@ -89,9 +89,9 @@ def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None 
         from .three_layer.equivalence import equivalent as three_layer_equivalent
 
         return three_layer_equivalent(a, b, limits)
-    from .oracle import equivalent as oracle_equivalent
+    from .general.oracle import equivalent as oracle_equivalent
 
-    from .limits import resolve
+    from .core.limits import resolve
 
     return oracle_equivalent(a, b, domain=domain, max_regions=resolve(limits).regions, progress=progress,
                              orbit_check=False)
@@ -206,3 +206,51 @@ def fiber_dimension(net: Network, domain=None, limits: SearchLimits | None = Non
 
         return three_layer_fiber_dimension(net, limits, allow_conjecture)
     raise _unsupported(net, domain, "fiber_dimension")
+
+
+def is_identifiable(net: Network, limits: SearchLimits | None = None,
+                    allow_conjecture: bool = False) -> IdentifiabilityResult:
+    """Decide whether the fiber of ``net`` is exactly its orbit under permutations and positive scalings.
+
+    Parameters
+    ----------
+    net : Network
+        One or two hidden layers.
+    limits : SearchLimits, optional
+        Bounds the exact searches (three-layer networks).
+    allow_conjecture : bool
+        Three-layer networks: also return a verdict that rests on a stated
+        conjecture (``proven = False``) instead of raising.
+
+    Returns
+    -------
+    IdentifiabilityResult
+
+    Raises
+    ------
+    NotDecidedError
+        Deeper networks, or a three-layer parameter outside the proven scope
+        (the message names the failing genericity predicate, or the
+        conjecture the verdict would rest on).
+
+    Examples
+    --------
+    >>> bool(is_identifiable(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])))
+    True
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> result = is_identifiable(net)
+    >>> bool(result), result.proven, [r.kind for r in result.reasons]
+    (False, True, ['hidden column'])
+    """
+    if not isinstance(net, Network):
+        raise TypeError(f"is_identifiable needs a semialg_fibers.Network, got {type(net).__name__}")
+    if net.depth == 2:
+        from .shallow.identifiability import is_identifiable as shallow_identifiable
+
+        return shallow_identifiable(net, limits)
+    if net.depth == 3:
+        from .three_layer.identifiability import is_identifiable as three_layer_identifiable
+
+        return three_layer_identifiable(net, limits, allow_conjecture)
+    raise NotDecidedError(f"is_identifiable decides networks with one or two hidden layers; got architecture "
+                          f"{net.architecture} with {net.depth - 1} hidden layers")

@@ -8,9 +8,9 @@ import pytest
 
 from semialg_fibers import Network, NotDecidedError
 from semialg_fibers.api import equivalent, fiber, fiber_dimension
-from semialg_fibers.oracle import equivalent as oracle
-from semialg_fibers.symmetries import same_orbit
-from shallow_moves import random_equivalent, random_shallow
+from semialg_fibers.general.oracle import equivalent as oracle
+from semialg_fibers.core.symmetries import same_orbit
+from strategies import random_equivalent, random_neuron_network
 
 DEEP = Network.from_layers([([[1]], [0]), ([[1]], [0]), ([[1]], [0])])
 DEEP_TWIN = Network.from_layers([([[2]], [0]), ([["1/2"]], [0]), ([[1]], [0])])
@@ -20,8 +20,8 @@ FOUR_LAYERS = Network.from_layers([([[1]], [0]), ([[1]], [0]), ([[1]], [0]), ([[
 def test_shallow_uses_fast_path_and_agrees():
     rng = random.Random(51)
     for _ in range(40):
-        a = random_shallow(2, 2, 1, rng)
-        b = random_equivalent(a, rng, 2) if rng.random() < 0.5 else random_shallow(2, 2, 1, rng)
+        a = random_neuron_network(rng, 2, 2, 1)
+        b = random_equivalent(a, rng, 2) if rng.random() < 0.5 else random_neuron_network(rng, 2, 2, 1)
         r = equivalent(a, b)
         assert r.method == ("symmetry" if same_orbit(a, b) else "shallow")
         assert bool(r) == bool(oracle(a, b, orbit_check=False))
@@ -46,7 +46,7 @@ def test_fiber_dispatch():
     # three-layer networks: s(s(x)) = s(x) has the scaling, the linear row's bias and the shifted first layer
     assert fiber(DEEP).dimension == fiber_dimension(DEEP) == 3
     from semialg_fibers import orthant
-    from semialg_fibers.domain import orthant as orthant_polyhedron
+    from semialg_fibers.core.domain import orthant as orthant_polyhedron
 
     assert fiber_dimension(net, domain="orthant") == orthant.fiber_dimension(net)
     assert fiber(net, domain="orthant", certify=False).dimension == orthant.fiber_dimension(net)
@@ -55,7 +55,7 @@ def test_fiber_dispatch():
 
 
 def test_orthant_equivalence_dispatch():
-    from semialg_fibers.oracle import equivalent as oracle_equivalent
+    from semialg_fibers.general.oracle import equivalent as oracle_equivalent
 
     relu_sum = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 1]], [0])])  # |x|, equals x on x >= 0
     x = Network.from_layers([([[1]], [0]), ([[1]], [0])])
@@ -78,8 +78,8 @@ def test_symmetry_check_comes_first_at_any_depth_and_domain():
 
 def test_bundled_controller_compared_with_itself_needs_no_search():
     """The 5-50x6-5 ACAS Xu network against itself: the symmetry check answers without any region search."""
-    from semialg_fibers.examples import real_network
-    from semialg_fibers.progress import reporting
+    from semialg_fibers.readwrite.examples import real_network
+    from semialg_fibers.core.progress import reporting
 
     net = real_network("acasxu_v2a_1_1_5-50x6-5")
     copy = Network.from_parameters(net.architecture, list(net.parameters()))

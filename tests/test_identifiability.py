@@ -3,7 +3,7 @@
 import pytest
 
 from semialg_fibers import IdentifiabilityResult, Network, NotDecidedError, is_identifiable
-from semialg_fibers.examples import spec_identity_example, spec_orbit_example
+from semialg_fibers.readwrite.examples import spec_identity_example, spec_orbit_example
 
 
 def test_shallow_networks_delegate_to_is_generic():

@@ -45,10 +45,10 @@ from typing import Sequence
 
 import sympy
 
-from .. import linalg
-from ..exceptions import InternalCheckError, NotDecidedError
-from ..network import Network
-from ..symmetries import parameter_index
+from ..core import linalg
+from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.network import Network
+from ..core.symmetries import parameter_index
 from . import fields as F
 from .pattern import ActivationPattern, activation_pattern
 
@@ -112,13 +112,13 @@ class LawCount:
 
     def latex(self) -> str:
         """LaTeX: ``N - dim Lie = count`` and the certifying laws."""
-        from .render import count_latex
+        from ..render.conservation import count_latex
 
         return count_latex(self)
 
     def text(self) -> str:
         """Plain text."""
-        from .render import count_text
+        from ..render.conservation import count_text
 
         return count_text(self)
 

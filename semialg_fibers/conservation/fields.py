@@ -28,10 +28,10 @@ import sympy
 from sympy.polys.domains import QQ
 from sympy.polys.rings import ring
 
-from .. import linalg
-from ..exceptions import InternalCheckError, ShapeError
-from ..symbols import parameter_symbols
-from ..symmetries import VectorField
+from ..core import linalg
+from ..core.exceptions import InternalCheckError, ShapeError
+from ..core.symbols import parameter_symbols
+from ..core.symmetries import VectorField
 
 __all__ = [
     "QQ",

@@ -17,8 +17,8 @@ from typing import Sequence
 
 import sympy
 
-from ..network import Network
-from ..symbols import parameter_symbols
+from ..core.network import Network
+from ..core.symbols import parameter_symbols
 
 __all__ = ["Trajectory", "gradient_flow", "drift", "drifts"]
 

@@ -38,11 +38,11 @@ from typing import Sequence
 import sympy
 from sympy.polys.domains import QQ
 
-from .. import linalg
-from ..exceptions import DomainError, InternalCheckError, ShapeError
-from ..network import Network
-from ..symbols import parameter_symbols
-from ..symmetries import Symmetry, SymmetryKind, VectorField, h_symmetries
+from ..core import linalg
+from ..core.exceptions import DomainError, InternalCheckError, ShapeError
+from ..core.network import Network
+from ..core.symbols import parameter_symbols
+from ..core.symmetries import Symmetry, SymmetryKind, VectorField, h_symmetries
 from . import fields as F
 from .pattern import ActivationPattern, activation_pattern
 
@@ -191,7 +191,7 @@ class ConservationLaw:
 
     def latex(self) -> str:
         """One LaTeX ``itemize`` item (put it inside ``\\begin{itemize}``)."""
-        from .render import law_latex
+        from ..render.conservation import law_latex
 
         return law_latex(self)
 
@@ -252,13 +252,13 @@ class LawReport:
 
     def latex(self) -> str:
         """A LaTeX ``itemize`` list, one item per symmetry."""
-        from .render import report_latex
+        from ..render.conservation import report_latex
 
         return report_latex(self)
 
     def text(self) -> str:
         """Plain text, one block per symmetry."""
-        from .render import report_text
+        from ..render.conservation import report_text
 
         return report_text(self)
 

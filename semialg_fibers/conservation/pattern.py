@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
-from ..exact import to_rational
-from ..exceptions import NotDecidedError, ShapeError
-from ..network import Network
+from ..core.exact import to_rational
+from ..core.exceptions import NotDecidedError, ShapeError
+from ..core.network import Network
 from .fields import polynomial_ring
 
 __all__ = ["ActivationPattern", "activation_pattern", "parse_data"]
@@ -137,7 +137,7 @@ def activation_pattern(net: Network, data) -> ActivationPattern:
     >>> activation_pattern(net, [0])
     Traceback (most recent call last):
     ...
-    semialg_fibers.exceptions.NotDecidedError: training input 0 = (0) lies on the kink of neuron 1 of hidden layer 1 (pre-activation 0): no activation region around the parameter
+    semialg_fibers.NotDecidedError: training input 0 = (0) lies on the kink of neuron 1 of hidden layer 1 (pre-activation 0): no activation region around the parameter
     """
     points = parse_data(net, data)
     states = []

@@ -16,9 +16,9 @@ import itertools
 from fractions import Fraction
 from typing import Iterator, Sequence
 
-from .. import linalg
-from ..exceptions import NotDecidedError
-from ..limits import SearchLimits, resolve
+from ..core import linalg
+from ..core.exceptions import NotDecidedError
+from ..core.limits import SearchLimits, resolve
 from .lines import CanonicalData
 from .orientations import rank_one_solutions
 

@@ -22,8 +22,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Sequence
 
-from ..exceptions import ShapeError
-from ..network import Network
+from ..core.exceptions import ShapeError
+from ..core.network import Network
 
 __all__ = [
     "NeuronKind",

@@ -27,9 +27,9 @@ from collections import deque
 from fractions import Fraction
 from typing import Iterator, Sequence
 
-from .. import linalg, progress
-from ..exceptions import NotDecidedError
-from ..limits import SearchLimits, resolve
+from ..core import linalg, progress
+from ..core.exceptions import NotDecidedError
+from ..core.limits import SearchLimits, resolve
 
 __all__ = ["binary_solutions", "rank_one_solutions"]
 #: Primes whose valuations drive the propagation (2 first: float weights are dyadic).

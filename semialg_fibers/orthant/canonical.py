@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .. import linalg
-from ..network import Network
+from ..core import linalg
+from ..core.network import Network
 from ..onelayer.lines import CanonicalData, VisibleLine, collect_lines, line_key
 from .types import NONLINEAR, RowType, check_shallow, row_type
 

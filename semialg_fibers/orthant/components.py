@@ -31,17 +31,17 @@ from typing import Callable
 
 import sympy
 
-from .. import linalg
-from ..components import FiberComponent, make_component
-from ..exceptions import InternalCheckError
-from ..latex import Math, phrase_latex, phrase_text
-from ..network import Network
-from ..nonnegative_rank import nonnegative_column_rank
+from ..core import linalg
+from ..core.components import FiberComponent, make_component
+from ..core.exceptions import InternalCheckError
+from ..render.latex import Math, phrase_latex, phrase_text
+from ..core.network import Network
+from ..core.nonnegative_rank import nonnegative_column_rank
 from ..onelayer.lines import neuron_infos
 from ..onelayer.membership import assign_slots
-from ..limits import SearchLimits, resolve
-from ..semialgebraic import BasicSet, constraint, linear_constraint, monomial_constraint
-from ..symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols, sympy_rational as _q
+from ..core.limits import SearchLimits, resolve
+from ..core.semialgebraic import BasicSet, constraint, linear_constraint, monomial_constraint
+from ..core.symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols, sympy_rational as _q
 from .canonical import OrthantData, canonical_data
 from .matching import MatchingData
 from .patterns import OrthantPattern, pattern_matching, required_linear_part

@@ -17,11 +17,11 @@ On ``R^m_{>=0}`` (``docs/theory/orthant.md``) a linear neuron (row
 
 from __future__ import annotations
 
-from ..exact import to_rational
-from ..exceptions import DomainError
-from ..network import Network
+from ..core.exact import to_rational
+from ..core.exceptions import DomainError
+from ..core.network import Network
 from ..shallow.continuous import mix_neurons, set_dead_output_weights
-from ..symmetries import (
+from ..core.symmetries import (
     zero_output_freedom,
     Symmetry,
     SymmetryKind,

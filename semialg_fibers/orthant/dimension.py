@@ -15,10 +15,10 @@ import random
 from fractions import Fraction
 from typing import Sequence
 
-from .. import linalg
-from ..exceptions import InternalCheckError
-from ..limits import SearchLimits
-from ..network import Network
+from ..core import linalg
+from ..core.exceptions import InternalCheckError
+from ..core.limits import SearchLimits
+from ..core.network import Network
 from .canonical import canonical_data
 from .patterns import role_patterns
 from .types import DEAD, LINEAR, NONLINEAR, check_shallow, neuron_types

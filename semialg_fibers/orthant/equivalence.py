@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .. import linalg
-from ..exceptions import InternalCheckError, ShapeError
-from ..linalg import Constraint
-from ..network import Network
-from ..results import EquivalenceResult
+from ..core import linalg
+from ..core.exceptions import InternalCheckError, ShapeError
+from ..core.linalg import Constraint
+from ..core.network import Network
+from ..core.results import EquivalenceResult
 from ..shallow.equivalence import agree_reason, first_difference as shallow_first_difference, verdict
 from .canonical import OrthantData, canonical_data
 from .types import check_shallow

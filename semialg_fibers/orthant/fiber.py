@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from ..components import Fiber
-from ..limits import SearchLimits
-from ..network import Network
+from ..core.components import Fiber
+from ..core.limits import SearchLimits
+from ..core.network import Network
 from .canonical import canonical_data
 from .components import OrthantComponent, component
 from .dimension import fiber_dimension

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from .. import linalg
-from ..linalg import Constraint
+from ..core import linalg
+from ..core.linalg import Constraint
 
 __all__ = ["MatchingData", "matching_data", "stratum_dimension"]
 

@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
-from ..exceptions import InternalCheckError, NotDecidedError
-from ..limits import resolve
-from ..network import Network
-from ..nonnegative_rank import nonnegative_column_rank
+from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.limits import resolve
+from ..core.network import Network
+from ..core.nonnegative_rank import nonnegative_column_rank
 
-from ..limits import SearchLimits
+from ..core.limits import SearchLimits
 from ..onelayer.kernel import all_flip_sets, flip_sets, flipped_linear_part
-from ..latex import Math
+from ..render.latex import Math
 from ..onelayer.patterns import (LinePattern, compositions, count_words, group_phrase, group_splits, partitions,
                                 visible_choices)
 from .canonical import OrthantData, canonical_data

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from ..network import Network
+from ..core.network import Network
 from ..onelayer.lines import check_shallow
 
 __all__ = ["RowType", "DEAD", "LINEAR", "NONLINEAR", "NeuronType", "row_type", "neuron_types", "check_shallow"]

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .. import linalg
-from ..network import Network
+from ..core import linalg
+from ..core.network import Network
 from ..onelayer.lines import (CanonicalData, NeuronInfo, NeuronKind, VisibleLine, check_shallow, collect_lines,
                               line_key, neuron_infos)
 

@@ -22,16 +22,16 @@ from typing import Callable
 
 import sympy
 
-from .. import linalg
-from ..components import FiberComponent, make_component
-from ..exceptions import InternalCheckError
-from ..limits import SearchLimits, resolve
-from ..network import Network
+from ..core import linalg
+from ..core.components import FiberComponent, make_component
+from ..core.exceptions import InternalCheckError
+from ..core.limits import SearchLimits, resolve
+from ..core.network import Network
 from ..onelayer.kernel import flipped_linear_part
 from ..onelayer.lines import NeuronKind, neuron_infos
 from ..onelayer.membership import assign_slots
-from ..semialgebraic import BasicSet, constraint, linear_constraint, monomial_constraint
-from ..symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols, sympy_rational as _q
+from ..core.semialgebraic import BasicSet, constraint, linear_constraint, monomial_constraint
+from ..core.symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols, sympy_rational as _q
 from .canonical import CanonicalData, canonical_data, check_shallow
 from .patterns import RolePattern, StratumPattern, piece_dimension
 

@@ -29,11 +29,11 @@ from fractions import Fraction
 
 import sympy
 
-from ..exact import to_rational
-from ..exceptions import DomainError, ShapeError
-from ..network import Network
-from ..symbols import shallow_symbols
-from ..symmetries import (
+from ..core.exact import to_rational
+from ..core.exceptions import DomainError, ShapeError
+from ..core.network import Network
+from ..core.symbols import shallow_symbols
+from ..core.symmetries import (
     zero_output_freedom,
     Symmetry,
     SymmetryKind,
@@ -53,7 +53,7 @@ def _layers(net: Network) -> list:
 
 
 def _inverse(matrix: list[list[Fraction]]) -> list[list[Fraction]]:
-    from .. import linalg
+    from ..core import linalg
 
     size = len(matrix)
     cols = []

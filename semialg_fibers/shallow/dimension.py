@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..limits import SearchLimits
-from ..network import Network
+from ..core.limits import SearchLimits
+from ..core.network import Network
 from ..onelayer.kernel import independent_normals, smallest_flip_set
 from .canonical import canonical_data, check_shallow
 from .minimal import own_choice

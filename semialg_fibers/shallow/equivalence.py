@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..exceptions import InternalCheckError, ShapeError
-from ..network import Network
-from ..results import EquivalenceResult
+from ..core.exceptions import InternalCheckError, ShapeError
+from ..core.network import Network
+from ..core.results import EquivalenceResult
 from .canonical import CanonicalData, canonical_data, check_shallow
 
 __all__ = ["equivalent", "first_difference", "verdict", "difference_witness", "line_equation", "agree_reason"]

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from ..components import Fiber, FiberComponent
-from ..limits import SearchLimits
-from ..network import Network
+from ..core.components import Fiber, FiberComponent
+from ..core.limits import SearchLimits
+from ..core.network import Network
 from .canonical import canonical_data, check_shallow
 from .components import component
 from .dimension import fiber_dimension

@@ -27,11 +27,11 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .. import linalg
-from ..exceptions import InternalCheckError
-from ..limits import SearchLimits
-from ..network import Network
-from ..symmetries import same_orbit
+from ..core import linalg
+from ..core.exceptions import InternalCheckError
+from ..core.limits import SearchLimits
+from ..core.network import Network
+from ..core.symmetries import same_orbit
 from .canonical import NeuronKind, canonical_data, check_shallow, neuron_infos
 from .minimal import MinimalChoice, choice_below, choices_at_cost, representation
 
@@ -85,12 +85,12 @@ class GenericityReport:
 
     def latex(self) -> str:
         """LaTeX text mode: the fields, words escaped and numbers in math mode (:func:`semialg_fibers.latex.fields_latex`)."""
-        from ..latex import fields_latex
+        from ..render.latex import fields_latex
 
         return fields_latex(self)
 
     def _repr_html_(self) -> str:
-        from ..display import html
+        from ..render.html import html
 
         return html(self)
 

@@ -26,10 +26,10 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Iterator
 
-from .. import linalg, progress
-from ..exceptions import InternalCheckError, NotDecidedError
-from ..limits import SearchLimits, resolve
-from ..network import Network
+from ..core import linalg, progress
+from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.limits import SearchLimits, resolve
+from ..core.network import Network
 from ..onelayer.kernel import (complement_basis, flip_sets, flipped_linear_part, independent_normals,
                                project_lines, rank_after_flips, smallest_flip_set)
 from .canonical import CanonicalData, NeuronKind, canonical_data, neuron_infos

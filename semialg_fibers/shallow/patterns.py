@@ -18,9 +18,9 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from ..limits import SearchLimits
+from ..core.limits import SearchLimits
 from ..onelayer.kernel import flip_sets, rho
-from ..latex import Math, phrase_latex, phrase_text
+from ..render.latex import Math, phrase_latex, phrase_text
 from ..onelayer.patterns import (LinePattern, count_words, group_phrase, compositions, group_splits, partitions,
                                 visible_choices)
 from .canonical import CanonicalData

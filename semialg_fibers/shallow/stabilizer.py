@@ -14,8 +14,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .. import symmetries
-from ..network import Network
+from ..core import symmetries
+from ..core.network import Network
 from ..onelayer.lines import check_shallow, neuron_infos
 
 __all__ = ["StabilizerElement", "Stabilizer", "stabilizer", "act"]

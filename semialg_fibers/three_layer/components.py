@@ -32,17 +32,17 @@ from typing import Callable
 
 import sympy
 
-from ..components import FiberComponent, make_component
-from ..exceptions import InternalCheckError
-from ..latex import phrase_latex, phrase_text
-from ..limits import SearchLimits
-from ..network import Network
+from ..core.components import FiberComponent, make_component
+from ..core.exceptions import InternalCheckError
+from ..render.latex import phrase_latex, phrase_text
+from ..core.limits import SearchLimits
+from ..core.network import Network
 from ..onelayer.lines import line_key
 from ..orthant.canonical import OrthantData
 from ..orthant.components import ComponentPattern, Slot, component as orthant_component, pattern_membership, slots
 from ..orthant.patterns import OrthantPattern
-from ..semialgebraic import BasicSet, constraint
-from ..symbols import AuxiliaryFactory, parameter_symbols, sympy_rational as _q
+from ..core.semialgebraic import BasicSet, constraint
+from ..core.symbols import AuxiliaryFactory, parameter_symbols, sympy_rational as _q
 from .families import FirstLayerFamily
 
 __all__ = ["ThreeLayerPattern", "ThreeLayerComponent", "component", "match_first_layer"]

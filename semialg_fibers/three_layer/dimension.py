@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..exceptions import NotDecidedError
-from ..limits import SearchLimits
-from ..network import Network
+from ..core.exceptions import NotDecidedError
+from ..core.limits import SearchLimits
+from ..core.network import Network
 from .fiber import FiberStatus, _constant, completeness, require_proven
 from .first_layer import has_full_row_rank
 from .hiding import hidden_hyperplanes

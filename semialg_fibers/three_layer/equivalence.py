@@ -30,13 +30,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from .. import linalg
-from ..exceptions import InternalCheckError, NotDecidedError, ShapeError
-from ..limits import SearchLimits, resolve
-from ..network import Network
+from ..core import linalg
+from ..core.exceptions import InternalCheckError, NotDecidedError, ShapeError
+from ..core.limits import SearchLimits, resolve
+from ..core.network import Network
 from ..orthant.canonical import canonical_data
 from ..orthant.equivalence import first_difference
-from ..results import EquivalenceResult
+from ..core.results import EquivalenceResult
 from .hiding import ColumnKind, column_status, hiding_interval, translate
 from .families import translated_network, translated_sets
 from .first_layer import affine_change
@@ -437,7 +437,7 @@ def find_witness(a: Network, b: Network, points: Sequence = (), directions: Sequ
 
 # ---------------------------------------------------------------------------- the test
 def _fallback(a: Network, b: Network, reason: str, limits: SearchLimits) -> EquivalenceResult:
-    from ..oracle import equivalent as oracle_equivalent
+    from ..general.oracle import equivalent as oracle_equivalent
 
     try:
         result = oracle_equivalent(a, b, max_regions=limits.regions, orbit_check=False)

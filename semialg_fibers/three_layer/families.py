@@ -39,10 +39,10 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..exceptions import NotDecidedError
-from ..latex import Math
-from ..limits import SearchLimits, resolve
-from ..network import Network
+from ..core.exceptions import NotDecidedError
+from ..render.latex import Math
+from ..core.limits import SearchLimits, resolve
+from ..core.network import Network
 from ..onelayer.lines import collect_lines, line_key
 from ..orthant.canonical import OrthantData, canonical_data
 from .first_layer import affine_change
@@ -274,7 +274,7 @@ class FirstLayerFamily:
 
     def describe(self) -> str:
         """The first layer in words."""
-        from ..latex import phrase_text
+        from ..render.latex import phrase_text
 
         return "; ".join(phrase_text(p) for p in self.phrases())
 

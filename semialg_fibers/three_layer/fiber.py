@@ -38,10 +38,10 @@ import enum
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from ..components import Fiber
-from ..exceptions import InternalCheckError, NotDecidedError
-from ..limits import SearchLimits, resolve
-from ..network import Network
+from ..core.components import Fiber
+from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.limits import SearchLimits, resolve
+from ..core.network import Network
 from ..orthant.canonical import canonical_data
 from ..orthant.patterns import role_patterns
 from .components import ThreeLayerComponent, component
@@ -323,7 +323,7 @@ class ThreeLayerFiber(Fiber):
 
     def latex(self, title: str | None = None) -> str:
         """As :meth:`Fiber.latex`, followed by the completeness status."""
-        from ..latex import escape_text
+        from ..render.latex import escape_text
 
         return super().latex(title) + "\n" + _LATEX.get(self.basis, escape_text(self.completeness_note)) + "\n"
 
@@ -401,7 +401,7 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     >>> fiber(net)
     Traceback (most recent call last):
     ...
-    semialg_fibers.exceptions.NotDecidedError: three-layer fiber: the listed components are the whole fiber only if Conjecture 10.6 holds ...
+    semialg_fibers.NotDecidedError: three-layer fiber: the listed components are the whole fiber only if Conjecture 10.6 holds ...
 
     With G8 (another output weight) the fiber is proven complete (Corollary 7.5,
     here by Theorem 7.1):

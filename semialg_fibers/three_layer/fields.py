@@ -21,8 +21,8 @@ from typing import Sequence
 
 import sympy
 
-from ..symbols import bias_symbol, parameter_symbols, weight_symbol
-from ..symmetries import VectorField
+from ..core.symbols import bias_symbol, parameter_symbols, weight_symbol
+from ..core.symmetries import VectorField
 
 __all__ = [
     "coordinate_index",

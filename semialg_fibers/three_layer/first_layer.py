@@ -11,9 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from .. import linalg
-from ..exceptions import InternalCheckError
-from ..network import Network
+from ..core import linalg
+from ..core.exceptions import InternalCheckError
+from ..core.network import Network
 from .rows import check_three_layer
 
 __all__ = ["first_layer_rank", "has_full_row_rank", "preimage", "pre_activation", "row_dependency", "affine_change"]

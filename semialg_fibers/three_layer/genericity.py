@@ -39,7 +39,7 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..network import Network
+from ..core.network import Network
 from .first_layer import has_full_row_rank, row_dependency
 from .hiding import ColumnKind, column_statuses
 from .rows import check_three_layer, output_column

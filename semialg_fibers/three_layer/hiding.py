@@ -28,9 +28,9 @@ import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..exceptions import InternalCheckError, NotDecidedError, ShapeError
-from ..limits import SearchLimits, resolve
-from ..network import Network
+from ..core.exceptions import InternalCheckError, NotDecidedError, ShapeError
+from ..core.limits import SearchLimits, resolve
+from ..core.network import Network
 from ..onelayer.lines import line_key
 from .first_layer import has_full_row_rank, preimage
 from .rows import RowKind, check_three_layer, output_column, row_types
@@ -274,7 +274,7 @@ def translate(net: Network, i: int, t, check: bool = True) -> Network:
     ...
     ValueError: translation t = -1 of column 1 is below t_min = -1/2: hiding row(s) 1 would get a positive bias
     """
-    from ..exact import to_rational
+    from ..core.exact import to_rational
 
     check_three_layer(net, "translate")
     _check_column(net, i)
@@ -398,7 +398,7 @@ def outside_witness(net: Network, i: int, t) -> tuple[Fraction, ...]:
     >>> net(x) != translate(net, 0, -1, check=False)(x)
     True
     """
-    from ..exact import to_rational
+    from ..core.exact import to_rational
 
     t = to_rational(t, "t")
     interval = hiding_interval(net, i)

@@ -29,11 +29,11 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from ..exceptions import InternalCheckError, NotDecidedError
-from ..identifiability import IdentifiabilityResult, Reason
-from ..limits import SearchLimits, resolve
-from ..network import Network
-from ..symmetries import same_orbit
+from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.results import IdentifiabilityResult, Reason
+from ..core.limits import SearchLimits, resolve
+from ..core.network import Network
+from ..core.symmetries import same_orbit
 from . import moves
 from .genericity import genericity
 from .rigidity import THEOREM, rigidity
@@ -221,7 +221,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
     >>> is_identifiable(net)
     Traceback (most recent call last):
     ...
-    semialg_fibers.exceptions.NotDecidedError: is_identifiable: no mechanism enlarges the fiber and G1-G7 hold, but ...
+    semialg_fibers.NotDecidedError: is_identifiable: no mechanism enlarges the fiber and G1-G7 hold, but ...
     >>> ramp = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])
     >>> result = is_identifiable(ramp)
     >>> bool(result), [r.kind for r in result.reasons], result.witness.layers[0].weight

@@ -16,8 +16,8 @@ import random
 from fractions import Fraction
 from typing import Sequence
 
-from .. import linalg
-from ..network import Network
+from ..core import linalg
+from ..core.network import Network
 from .first_layer import has_full_row_rank, preimage
 from .rows import check_three_layer
 

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from ..exact import to_rational
-from ..exceptions import InternalCheckError, ShapeError
-from ..network import Network
-from ..symmetries import trade_outgoing
-from ..nonnegative_rank import nonnegative_column_rank
+from ..core.exact import to_rational
+from ..core.exceptions import InternalCheckError, ShapeError
+from ..core.network import Network
+from ..core.symmetries import trade_outgoing
+from ..core.nonnegative_rank import nonnegative_column_rank
 from .hiding import ColumnKind, column_status
 from .rows import RowKind, check_three_layer, output_column, row_types
 

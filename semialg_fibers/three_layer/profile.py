@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from ..network import Network
+from ..core.network import Network
 from ..onelayer.lines import collect_lines, line_key
 from ..orthant.canonical import OrthantData
 from .rows import check_three_layer, second_layer

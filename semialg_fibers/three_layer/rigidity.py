@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..network import Network
+from ..core.network import Network
 from .first_layer import has_full_row_rank
 from .genericity import genericity, masked_sums
 from .hiding import ColumnKind, column_statuses

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from ..exceptions import ShapeError
-from ..network import Network
+from ..core.exceptions import ShapeError
+from ..core.network import Network
 
 __all__ = [
     "RowKind",
@@ -75,7 +75,7 @@ def check_three_layer(net: Network, what: str = "this function") -> tuple[int, i
     >>> check_three_layer(Network.from_layers([([[1]], [0]), ([[1]], [0])]), "row_types")
     Traceback (most recent call last):
     ...
-    semialg_fibers.exceptions.ShapeError: row_types needs a three-layer network (architecture (d, n1, n2, k), two hidden layers); got architecture (1, 1, 1)
+    semialg_fibers.ShapeError: row_types needs a three-layer network (architecture (d, n1, n2, k), two hidden layers); got architecture (1, 1, 1)
     """
     if not isinstance(net, Network):
         raise TypeError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")

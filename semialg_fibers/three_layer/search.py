@@ -38,13 +38,13 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .. import linalg
-from ..exceptions import InternalCheckError, NotDecidedError
-from ..limits import SearchLimits, resolve
-from ..network import Network
-from ..nonnegative_rank import nonnegative_column_rank
+from ..core import linalg
+from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.limits import SearchLimits, resolve
+from ..core.network import Network
+from ..core.nonnegative_rank import nonnegative_column_rank
 from ..onelayer.lines import line_key
-from ..oracle import equivalent as oracle_equivalent
+from ..general.oracle import equivalent as oracle_equivalent
 from .first_layer import has_full_row_rank
 from .hiding import hidden_hyperplanes, translate
 from .rows import check_three_layer, output_column, row_types
@@ -380,7 +380,7 @@ def known_classes(net: Network, limits: SearchLimits | None = None, max_nodes: i
     :func:`representations` whose key is not here is a discrete class that the
     listed symmetries do not reach.
     """
-    from ..symmetries import SymmetryKind
+    from ..core.symmetries import SymmetryKind
     from .symmetries import hidden_symmetries, layer_flip_sets
 
     limits = resolve(limits)

@@ -27,12 +27,12 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from .. import linalg
-from ..exceptions import NotDecidedError
-from ..limits import SearchLimits, resolve
-from ..network import Network
+from ..core import linalg
+from ..core.exceptions import NotDecidedError
+from ..core.limits import SearchLimits, resolve
+from ..core.network import Network
 from ..onelayer.orientations import rank_one_solutions
-from ..symmetries import Symmetry, SymmetryKind, h_symmetries, scaling_generator, zero_output_freedom
+from ..core.symmetries import Symmetry, SymmetryKind, h_symmetries, scaling_generator, zero_output_freedom
 from . import fields, moves
 from .hiding import ColumnKind, column_statuses, hidden_hyperplanes, translate
 from .rows import RowKind, check_three_layer, output_column, row_types

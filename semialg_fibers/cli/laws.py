@@ -1,0 +1,105 @@
+"""The ``semialg-fibers laws`` command: conservation laws of a network, and their exact count for a data file.
+
+``semialg-fibers laws NET.json`` prints, per continuous symmetry, the conserved
+quantity or the reason why there is none; ``--data FILE`` (a JSON list of
+input points, numbers read exactly) checks the laws on those training inputs
+and adds the exact count of conserved functions; ``--json`` / ``--latex``
+select the output format.
+
+The pieces are separate so that any command-line front end can wire them:
+:func:`add_arguments` (the options), :func:`data_from_json` (validate a parsed
+data file), :func:`run` (compute and print, no file access);
+:func:`add_laws_parser` wires them into a plain ``argparse`` front end.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..core.exceptions import SemialgFibersError
+from ..core.network import Network
+
+__all__ = ["add_arguments", "data_from_json", "run", "add_laws_parser", "read_data"]
+
+
+def add_arguments(parser) -> None:
+    """The options of ``laws`` on an ``argparse`` parser."""
+    parser.add_argument("network", help="the network, a JSON file ('-': standard input)")
+    parser.add_argument("--data", metavar="FILE",
+                        help="JSON list of training inputs: check the laws on them and count all conserved functions")
+    parser.add_argument("--orthant", action="store_true", help="one hidden layer with inputs in the orthant")
+    parser.add_argument("--depth", type=int, default=6, help="most Lie-bracket levels for the count (default 6)")
+    out = parser.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="machine-readable output")
+    out.add_argument("--latex", action="store_true", help="a LaTeX itemize list (and the count as an equation)")
+
+
+def data_from_json(payload, where: str = "--data") -> list:
+    """Training inputs from parsed JSON: a list of points, or ``{"inputs": [...]}``.
+
+    >>> data_from_json({"inputs": [[1, "1/2"]]})
+    [[1, '1/2']]
+    >>> data_from_json({"points": []})
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.SemialgFibersError: --data: expected a JSON list of input points or {"inputs": [...]}, got a dict without "inputs"
+    """
+    if isinstance(payload, dict):
+        if "inputs" not in payload:
+            raise SemialgFibersError(f"{where}: expected a JSON list of input points or {{\"inputs\": [...]}}, "
+                                     f"got a dict without \"inputs\"")
+        payload = payload["inputs"]
+    if not isinstance(payload, list):
+        raise SemialgFibersError(f"{where}: expected a JSON list of input points or {{\"inputs\": [...]}}, "
+                                 f"got {type(payload).__name__}")
+    return payload
+
+
+def read_data(path: str) -> list:
+    """Training inputs from a JSON file (decimals are read exactly), through :func:`data_from_json`."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            payload = json.load(handle, parse_float=str)
+    except OSError as exc:
+        raise SemialgFibersError(f"--data {path!r}: cannot read the file ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise SemialgFibersError(f"--data {path!r}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    return data_from_json(payload, f"--data {path!r}")
+
+
+def run(args, net: Network, data) -> int:
+    """Compute the laws (and the count when ``data`` is given) and print them; returns the exit status 0."""
+    from ..conservation.count import number_of_conserved_functions
+    from ..conservation.laws import conservation_laws
+
+    domain = "orthant" if args.orthant else None
+    report = conservation_laws(net, data=data, domain=domain)
+    count = number_of_conserved_functions(net, data, max_depth=args.depth) if data is not None else None
+    if args.json:
+        out = report.to_dict()
+        if count is not None:
+            out["count"] = count.to_dict()
+        print(json.dumps(out, indent=1))
+    elif args.latex:
+        print(report.latex())
+        if count is not None:
+            print(r"\[ " + count.latex() + r" \]")
+    else:
+        print(report.text())
+        if count is not None:
+            print(count.text())
+    return 0
+
+
+def _run(args) -> int:
+    source = args.network if args.network != "-" else sys.stdin.read()
+    net = Network.from_json(source, numbers=args.numbers)
+    return run(args, net, read_data(args.data) if args.data else None)
+
+
+def add_laws_parser(subparsers) -> None:
+    """Register the ``laws`` subcommand on an ``argparse`` subparsers object (plain front end)."""
+    laws = subparsers.add_parser("laws", help="conservation laws of the symmetries under gradient flow")
+    add_arguments(laws)
+    laws.set_defaults(run=_run)

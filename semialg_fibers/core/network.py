@@ -1,0 +1,316 @@
+"""Exact ReLU networks of any depth (docs/mathematics.md, Section 1).
+
+A :class:`Network` is an immutable, hashable value: an architecture
+``(n_0, ..., n_L)`` and layers ``(W_l, b_l)`` of exact rationals, realizing
+``f(x) = W_L s(... s(W_1 x + b_1) ...) + b_L`` with ``s = max(., 0)`` and no
+activation after the last layer (the PyTorch ``Linear``/``ReLU`` convention).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from .exact import describe, to_rational
+from .exceptions import MalformedNetworkError, ShapeError
+
+__all__ = ["Layer", "Network"]
+
+_ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One affine layer ``y = W x + b`` with ``W`` of shape ``(n_out, n_in)``.
+
+    Attributes
+    ----------
+    weight : tuple of tuple of Fraction
+        Row-major, ``weight[i][j]`` is the weight from input ``j`` to output ``i``.
+    bias : tuple of Fraction
+    """
+
+    weight: tuple[tuple[Fraction, ...], ...]
+    bias: tuple[Fraction, ...]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(n_out, n_in)``."""
+        return (len(self.weight), len(self.weight[0]))
+
+    def apply(self, x: Sequence[Fraction]) -> tuple[Fraction, ...]:
+        """Return ``W x + b`` exactly."""
+        return tuple(sum((w * xi for w, xi in zip(row, x) if w and xi), b) for row, b in zip(self.weight, self.bias))
+
+
+@dataclass(frozen=True)
+class Network:
+    """An exact ReLU network; build it with one of the ``from_*`` constructors.
+
+    Attributes
+    ----------
+    architecture : tuple of int
+        ``(n_0, n_1, ..., n_L)``: input dimension, hidden widths, output dimension.
+    layers : tuple of Layer
+        ``L`` affine layers.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
+    >>> net.architecture
+    (1, 2, 1)
+    >>> net(["-3/2"])
+    (Fraction(-3, 2),)
+    >>> net.num_parameters
+    7
+    """
+
+    architecture: tuple[int, ...]
+    layers: tuple[Layer, ...]
+
+    def __post_init__(self):
+        _check_shapes(self.architecture, self.layers)
+
+    # ----------------------------------------------------------------- constructors
+    @classmethod
+    def from_layers(cls, layers: Iterable) -> "Network":
+        """Build a network from ``[(W1, b1), (W2, b2), ...]`` of exact numbers.
+
+        Each layer may also be a mapping with keys ``"weight"`` and ``"bias"``.
+        Entries go through :func:`semialg_fibers.exact.to_rational`; Python
+        floats are rejected with the position of the entry.
+
+        Raises
+        ------
+        ShapeError
+            Ragged, empty or mismatched shapes.
+        InexactInputError
+            A float entry.
+        MalformedNetworkError
+            A non-numeric entry.
+        """
+        converted = []
+        layer_list = _as_list(layers, "layers")
+        if not layer_list:
+            raise ShapeError("layers is empty; a network needs at least one affine layer")
+        for index, layer in enumerate(layer_list):
+            weight, bias = _split_layer(layer, index)
+            converted.append(_convert_layer(weight, bias, f"layers[{index}]", to_rational))
+        return cls._from_converted(converted)
+
+    @classmethod
+    def _from_converted(cls, layers: list[Layer]) -> "Network":
+        architecture = (layers[0].shape[1],) + tuple(layer.shape[0] for layer in layers)
+        return cls(architecture, tuple(layers))
+
+    @classmethod
+    def from_parameters(cls, architecture: Sequence[int], flat: Sequence) -> "Network":
+        """Build a network from its flat parameter vector (flat order: ``W_l`` row-major, then ``b_l``).
+
+        Examples
+        --------
+        >>> Network.from_parameters((1, 1, 1), [2, -1, 3, 0]).layers[0].weight
+        ((Fraction(2, 1),),)
+        """
+        widths = _check_architecture(architecture)
+        needed = sum(n_out * (n_in + 1) for n_in, n_out in zip(widths, widths[1:]))
+        values = _as_list(flat, "parameters")
+        if len(values) != needed:
+            raise ShapeError(f"parameters has {len(values)} entries; architecture {widths} needs {needed}")
+        layers, pos = [], 0
+        for index, (n_in, n_out) in enumerate(zip(widths, widths[1:])):
+            rows = [values[pos + i * n_in: pos + (i + 1) * n_in] for i in range(n_out)]
+            pos += n_in * n_out
+            bias = values[pos: pos + n_out]
+            pos += n_out
+            layers.append(_convert_layer(rows, bias, f"layers[{index}]", to_rational))
+        return cls._from_converted(layers)
+
+    @classmethod
+    def from_json(cls, source, numbers: str = "decimal") -> "Network":
+        """Read the JSON format (see :mod:`semialg_fibers.convert`); ``source`` is text or a path."""
+        from ..readwrite.convert import network_from_json
+
+        return network_from_json(source, numbers=numbers)
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """Return the JSON text of the network, every number an exact string such as ``"3/4"``."""
+        from ..readwrite.convert import network_to_json
+
+        return network_to_json(self, indent=indent)
+
+    @classmethod
+    def from_numpy(cls, weights, biases, limit_denominator: int | None = None) -> "Network":
+        """Build from NumPy arrays; each float becomes the exact dyadic rational it is."""
+        from ..readwrite.convert import network_from_numpy
+
+        return network_from_numpy(weights, biases, limit_denominator=limit_denominator)
+
+    @classmethod
+    def from_torch(cls, module, limit_denominator: int | None = None) -> "Network":
+        """Build from a PyTorch ``nn.Sequential`` of ``Linear``/``ReLU`` (floats read exactly)."""
+        from ..readwrite.convert import network_from_torch
+
+        return network_from_torch(module, limit_denominator=limit_denominator)
+
+    def to_torch(self, dtype=None, exact: bool = True):
+        """A PyTorch ``nn.Sequential`` of ``Linear``/``ReLU`` (float64 by default); exact round trip for dyadic weights.
+
+        See :func:`semialg_fibers.convert.network_to_torch`; raises
+        ``InexactOutputError`` for an entry the dtype cannot hold unless ``exact=False``.
+        """
+        from ..readwrite.convert import network_to_torch
+
+        return network_to_torch(self, dtype=dtype, exact=exact)
+
+    # ----------------------------------------------------------------- display
+    def latex(self) -> str:
+        """LaTeX text mode: architecture and parameter (large matrices summarized); see :mod:`semialg_fibers.latex`."""
+        from ..render.latex import network_block
+
+        return network_block(self)
+
+    def _repr_latex_(self) -> str:
+        from ..render.latex import network_latex
+
+        if self.num_parameters > 80:
+            return None  # too large for one formula: Jupyter falls back to the HTML summary
+        return f"$\\displaystyle {network_latex(self)}$"
+
+    def _repr_html_(self) -> str:
+        from ..render.html import html
+
+        return html(self)
+
+    # ----------------------------------------------------------------- properties
+    @property
+    def input_dim(self) -> int:
+        """``d = n_0``."""
+        return self.architecture[0]
+
+    @property
+    def output_dim(self) -> int:
+        """``k = n_L``."""
+        return self.architecture[-1]
+
+    @property
+    def depth(self) -> int:
+        """The number ``L`` of affine layers."""
+        return len(self.layers)
+
+    @property
+    def hidden_widths(self) -> tuple[int, ...]:
+        """``(n_1, ..., n_{L-1})``."""
+        return self.architecture[1:-1]
+
+    @property
+    def num_parameters(self) -> int:
+        """``N = sum_l n_l (n_{l-1} + 1)``."""
+        a = self.architecture
+        return sum(a[i + 1] * (a[i] + 1) for i in range(len(a) - 1))
+
+    def parameters(self) -> tuple[Fraction, ...]:
+        """The flat parameter vector in flat order (``W_l`` row-major, then ``b_l``, layer by layer)."""
+        flat: list[Fraction] = []
+        for layer in self.layers:
+            for row in layer.weight:
+                flat.extend(row)
+            flat.extend(layer.bias)
+        return tuple(flat)
+
+    # ----------------------------------------------------------------- evaluation
+    def __call__(self, x: Sequence) -> tuple[Fraction, ...]:
+        """Evaluate exactly at one input; entries are exact numbers (floats rejected)."""
+        return self._evaluate(self._input(x, "x"))
+
+    def evaluate_batch(self, xs: Iterable[Sequence]) -> tuple[tuple[Fraction, ...], ...]:
+        """Evaluate exactly at several inputs; returns one output tuple per input."""
+        return tuple(self._evaluate(self._input(x, f"xs[{i}]")) for i, x in enumerate(xs))
+
+    def _input(self, x, where: str) -> tuple[Fraction, ...]:
+        values = _as_list(x, where)
+        if len(values) != self.input_dim:
+            raise ShapeError(f"{where} has {len(values)} entries; the network's input dimension is {self.input_dim}")
+        return tuple(to_rational(v, f"{where}[{j}]") for j, v in enumerate(values))
+
+    def _evaluate(self, x: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+        y = x
+        last = len(self.layers) - 1
+        for index, layer in enumerate(self.layers):
+            y = layer.apply(y)
+            if index < last:
+                y = tuple(v if v > 0 else _ZERO for v in y)
+        return y
+
+
+# --------------------------------------------------------------------- validation
+def _as_list(value, where: str) -> list:
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise ShapeError(f"{where} is {describe(value)}; expected a sequence (a list)")
+    return list(value)
+
+
+def _split_layer(layer, index: int):
+    if isinstance(layer, dict):
+        missing = {"weight", "bias"} - set(layer)
+        if missing:
+            raise ShapeError(f"layers[{index}] lacks {sorted(missing)}; expected keys 'weight' and 'bias'")
+        return layer["weight"], layer["bias"]
+    items = _as_list(layer, f"layers[{index}]")
+    if len(items) != 2:
+        raise ShapeError(f"layers[{index}] has {len(items)} items; expected a pair (weight, bias)")
+    return items[0], items[1]
+
+
+def _convert_layer(weight, bias, where: str, convert) -> Layer:
+    rows = _as_list(weight, f"{where}.weight")
+    if not rows:
+        raise ShapeError(f"{where}.weight has no rows; every layer needs at least one neuron")
+    rows = [_as_list(row, f"{where}.weight[{i}]") for i, row in enumerate(rows)]
+    n_in = len(rows[0])
+    if n_in == 0:
+        raise ShapeError(f"{where}.weight has empty rows; every layer needs at least one input")
+    for i, row in enumerate(rows):
+        if len(row) != n_in:
+            raise ShapeError(f"{where}.weight is ragged: row 0 has {n_in} entries, row {i} has {len(row)}")
+    bias_list = _as_list(bias, f"{where}.bias")
+    if len(bias_list) != len(rows):
+        raise ShapeError(f"{where}.bias has {len(bias_list)} entries; {where}.weight has {len(rows)} rows")
+    return Layer(
+        tuple(tuple(convert(v, f"{where}.weight[{i}][{j}]") for j, v in enumerate(row)) for i, row in enumerate(rows)),
+        tuple(convert(v, f"{where}.bias[{i}]") for i, v in enumerate(bias_list)),
+    )
+
+
+def _check_architecture(architecture) -> tuple[int, ...]:
+    widths = tuple(_as_list(architecture, "architecture"))
+    if len(widths) < 2:
+        raise ShapeError(f"architecture {widths} needs at least an input and an output width")
+    for i, w in enumerate(widths):
+        if isinstance(w, bool) or not isinstance(w, int) or w < 1:
+            raise ShapeError(f"architecture[{i}] is {w!r}; widths must be positive integers")
+    return widths
+
+
+def _check_shapes(architecture, layers) -> None:
+    widths = _check_architecture(architecture)
+    if len(layers) != len(widths) - 1:
+        raise ShapeError(f"architecture {widths} needs {len(widths) - 1} layers, got {len(layers)}")
+    for index, layer in enumerate(layers):
+        if not isinstance(layer, Layer):
+            raise MalformedNetworkError(f"layers[{index}] is a {type(layer).__name__}; use Network.from_layers")
+        expected = (widths[index + 1], widths[index])
+        rows = len(layer.weight)
+        cols = len(layer.weight[0]) if rows else 0
+        if (rows, cols) != expected or any(len(r) != cols for r in layer.weight):
+            raise ShapeError(
+                f"layers[{index}].weight has shape ({rows}, {cols}); architecture {widths} needs {expected}"
+            )
+        if len(layer.bias) != rows:
+            raise ShapeError(f"layers[{index}].bias has {len(layer.bias)} entries; architecture {widths} needs {rows}")
+        for row in layer.weight:
+            if any(type(v) is not Fraction for v in row):
+                raise MalformedNetworkError(f"layers[{index}] holds non-Fraction entries; use Network.from_layers")
+        if any(type(v) is not Fraction for v in layer.bias):
+            raise MalformedNetworkError(f"layers[{index}] holds non-Fraction entries; use Network.from_layers")

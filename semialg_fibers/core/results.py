@@ -1,0 +1,135 @@
+"""Result values every network class returns: equivalence and identifiability verdicts."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .network import Network
+
+__all__ = ["EquivalenceResult", "Reason", "IdentifiabilityResult"]
+
+
+@dataclass(frozen=True)
+class EquivalenceResult:
+    """The answer to "do two networks compute the same function on a domain?".
+
+    Truthy iff equivalent.  Every algorithm (the general oracle, the shallow
+    and three-layer fast paths) returns this type.
+
+    Attributes
+    ----------
+    equivalent : bool
+    witness : tuple of Fraction or None
+        When not equivalent: a rational input in the domain where the two
+        outputs differ (checked by exact evaluation before it is returned).
+    outputs : pair of tuples of Fraction, or None
+        The two outputs at the witness.
+    method : str
+        Which algorithm decided (``"oracle"``, ``"shallow"``, ...).
+    reason : str
+        A short human-readable explanation (which invariant differs, ...).
+    regions : int or None
+        Number of linear regions examined (oracle only).
+    """
+
+    equivalent: bool
+    witness: tuple[Fraction, ...] | None = None
+    outputs: tuple[tuple[Fraction, ...], tuple[Fraction, ...]] | None = None
+    method: str = "oracle"
+    reason: str = ""
+    regions: int | None = None
+
+    def __bool__(self) -> bool:
+        return self.equivalent
+
+    def latex(self) -> str:
+        """LaTeX text mode: the fields, words escaped and numbers in math mode (:func:`semialg_fibers.latex.fields_latex`)."""
+        from ..render.latex import fields_latex
+
+        return fields_latex(self)
+
+    def _repr_html_(self) -> str:
+        from ..render.html import html
+
+        return html(self)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One reason behind an identifiability verdict.
+
+    Attributes
+    ----------
+    kind : str
+        The mechanism (``"dead row"``, ``"hidden column"``, ...) or ``"generic"``.
+    detail : str
+        In words, with 1-based indices.
+    neurons : tuple of (int, int)
+        ``(hidden layer, neuron)`` pairs involved (1-based layers, 0-based neurons).
+    """
+
+    kind: str
+    detail: str
+    neurons: tuple = ()
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"kind": self.kind, "detail": self.detail, "neurons": [list(n) for n in self.neurons]}
+
+
+@dataclass(frozen=True)
+class IdentifiabilityResult:
+    """The answer to "is ``F(theta)`` the orbit ``H . theta``?"; truthy iff identifiable.
+
+    Attributes
+    ----------
+    identifiable : bool
+    proven : bool
+        True when the verdict is a theorem for this parameter; False when it
+        rests on the conjecture named in ``basis``.
+    reasons : tuple of Reason
+        The mechanisms that enlarge the fiber (non-identifiable), or the facts
+        the identifiable verdict uses.
+    basis : str
+        What the verdict rests on (theorem or conjecture, with the page).
+    method : str
+        ``"shallow"`` or ``"three-layer"``.
+    witness : Network or None
+        A parameter realizing the same function outside ``H . theta``
+        (checked with :func:`~semialg_fibers.symmetries.same_orbit` and exact
+        evaluation), when one was constructed.
+    symmetries : tuple of Symmetry
+        The symmetries beyond ``H`` present at ``theta`` (three-layer networks).
+    details : dict
+        Extra structured data (row types, hidden hyperplanes, predicates) for reports.
+    """
+
+    identifiable: bool
+    proven: bool
+    reasons: tuple[Reason, ...]
+    basis: str
+    method: str
+    witness: Network | None = None
+    symmetries: tuple = ()
+    details: dict = field(default_factory=dict, compare=False)
+
+    def __bool__(self) -> bool:
+        return self.identifiable
+
+    def describe(self) -> str:
+        """The verdict, the reasons and the basis, in plain text."""
+        verdict = "identifiable" if self.identifiable else "not identifiable"
+        status = "proven" if self.proven else "conjecture"
+        lines = [f"{verdict} ({self.method}; {status})"]
+        lines += [f"  - {r.kind}: {r.detail}" for r in self.reasons]
+        lines.append(f"  basis: {self.basis}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"identifiable": self.identifiable, "proven": self.proven, "method": self.method, "basis": self.basis,
+                "reasons": [r.to_dict() for r in self.reasons],
+                "witness": None if self.witness is None else json.loads(self.witness.to_json()),
+                "symmetries": [s.to_dict() for s in self.symmetries]}

@@ -1,0 +1,362 @@
+"""The general exact equivalence oracle (docs/mathematics.md, Section 7, item 2).
+
+Decides ``f_a = f_b`` exactly on R^d or on a closed polyhedron for ReLU
+networks of any depth, by enumerating the nonempty open linear regions of the
+joint network with exact LPs and comparing the affine pieces.  It shares no
+code with the structural algorithms beyond exact evaluation and
+:mod:`semialg_fibers.linalg`, because its job is to check them.  The algorithm
+and its correctness argument are in ``docs/theory/oracle.md``.
+
+Exponential by nature: coNP-hard in general.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from ..core import linalg
+from ..core.domain import Polyhedron, as_domain
+from ..core.exceptions import DomainError, InternalCheckError, NotDecidedError, ShapeError
+from ..core.linalg import Constraint
+from ..core.network import Network
+from ..core.progress import reporting, task
+from ..core.results import EquivalenceResult
+
+__all__ = ["equivalent", "linear_regions"]
+
+_ZERO = Fraction(0)
+Form = tuple[Fraction, ...]  # affine form on R^dim: (coefficients..., constant)
+
+
+# ------------------------------------------------------------------ affine forms
+def _value(form: Form, point: Sequence[Fraction]) -> Fraction:
+    return sum((a * v for a, v in zip(form, point) if a), form[-1])
+
+
+def _combine(weights: Sequence[Fraction], forms: Sequence[Form], bias: Fraction, width: int) -> Form:
+    out = [_ZERO] * width
+    for w, form in zip(weights, forms):
+        if w:
+            for j, a in enumerate(form):
+                if a:
+                    out[j] += w * a
+    out[-1] += bias
+    return tuple(out)
+
+
+# ------------------------------------------------------------------ domain reduction
+@dataclass(frozen=True)
+class _Chart:
+    """The affine hull of the domain: ``x = origin + basis . y`` with y in R^dim, plus inequalities in y."""
+
+    origin: tuple[Fraction, ...]
+    basis: tuple[tuple[Fraction, ...], ...]  # d rows, dim columns
+    inequalities: tuple[Form, ...]  # forms in y, each >= 0
+    interior: tuple[Fraction, ...]  # a point of the relative interior, in y
+
+    @property
+    def dim(self) -> int:
+        return len(self.interior)
+
+    def to_x(self, y: Sequence[Fraction]) -> tuple[Fraction, ...]:
+        return tuple(o + sum((b * v for b, v in zip(row, y) if b), _ZERO) for o, row in zip(self.origin, self.basis))
+
+
+def _chart(domain: Polyhedron | None, d: int) -> _Chart:
+    identity = tuple(tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d))
+    origin = tuple(_ZERO for _ in range(d))
+    if domain is None:
+        return _Chart(origin, identity, (), origin)
+    equalities = [c for c in domain.constraints if c.relation == "=="]
+    inequalities = [c for c in domain.constraints if c.relation != "=="]
+    start = linalg.feasible_point(domain.constraints, d, certificate=True)
+    if not start:
+        raise DomainError("the domain is empty (an exact LP certificate proves it)")
+    # Implicit equalities: inequalities whose maximum over the domain is 0.
+    for c in inequalities:
+        best = linalg.optimize(c.coefficients, domain.constraints, d, maximize=True, objective_constant=c.constant)
+        if best.status == "optimal" and best.value == 0:
+            equalities.append(Constraint(c.coefficients, c.constant, "=="))
+    rows = [c.coefficients for c in equalities]
+    if rows:
+        origin = linalg.solve(rows, [-c.constant for c in equalities], d)
+        kernel = linalg.nullspace(rows, d)
+    else:
+        kernel = identity
+    basis = tuple(tuple(vec[i] for vec in kernel) for i in range(d))
+    dim = len(kernel)
+    forms = []
+    for c in inequalities:
+        coeffs = tuple(sum((a * basis[i][j] for i, a in enumerate(c.coefficients) if a), _ZERO) for j in range(dim))
+        const = c.constant + sum((a * o for a, o in zip(c.coefficients, origin)), _ZERO)
+        if any(coeffs):
+            forms.append(coeffs + (const,))
+        elif const < 0:  # cannot happen after the feasibility check; keep the invariant explicit
+            raise InternalCheckError("domain reduction produced an infeasible constant constraint")
+    if forms:
+        strict = [Constraint(f[:-1], f[-1], ">") for f in forms]
+        inner = linalg.feasible_point(strict, dim)
+        if not inner:
+            raise InternalCheckError("domain has no relative interior point after removing implicit equalities")
+        interior = inner.point
+    else:
+        interior = tuple(_ZERO for _ in range(dim))
+    return _Chart(origin, basis, tuple(forms), interior)
+
+
+# ------------------------------------------------------------------ region search
+def _step_inside(constraints: Sequence[Form], point: Sequence[Fraction], direction: Sequence[Fraction]) -> Fraction:
+    """Half the largest step t > 0 with point + s direction strictly inside for all 0 <= s <= t."""
+    limit = None
+    for form in constraints:
+        slope = sum((a * v for a, v in zip(form, direction) if a), _ZERO)
+        if slope < 0:
+            bound = _value(form, point) / -slope
+            limit = bound if limit is None or bound < limit else limit
+    return Fraction(1) if limit is None else limit / 2
+
+
+class _Search:
+    def __init__(self, nets: Sequence[Network], chart: _Chart, max_regions, bar=None):
+        self.nets = nets
+        self.chart = chart
+        self.dim = chart.dim
+        self.max_regions = max_regions
+        self.bar = bar
+        self.regions = 0
+        self.lps = 0
+        self._keys: dict[Form, tuple[int, ...]] = {}
+        # First layers composed with the chart x = origin + basis y.
+        self.first = []
+        for net in nets:
+            layer = net.layers[0]
+            forms = []
+            for row, b in zip(layer.weight, layer.bias):
+                coeffs = tuple(sum((w * chart.basis[i][j] for i, w in enumerate(row) if w), _ZERO) for j in range(self.dim))
+                const = b + sum((w * o for w, o in zip(row, chart.origin) if w), _ZERO)
+                forms.append(coeffs + (const,))
+            self.first.append(forms)
+
+    def side_exists(self, constraints: list[tuple[int, ...]], form: Form, negative: bool):
+        """A point of the closed region where ``form`` is < 0 (negative) or > 0, or None."""
+        self.lps += 1
+        result = linalg.optimize_integer_rows(form, constraints, self.dim, maximize=not negative)
+        if result.status == "unbounded":
+            # form <= -1 (negative side) or form >= 1, as an extra integer row
+            bound = linalg.integer_form(tuple(-a for a in form[:-1]) + (-form[-1] - 1,) if negative
+                                        else form[:-1] + (form[-1] - 1,))
+            result = linalg.optimize_integer_rows((_ZERO,) * (self.dim + 1), constraints + [bound], self.dim)
+            return result.point
+        if result.status != "optimal":
+            raise InternalCheckError("region LP infeasible although the region has an interior point")
+        if (result.value < 0) if negative else (result.value > 0):
+            return result.point
+        return None
+
+    def run(self):
+        """Yield (constraints, interior point, [output forms per net]) for each open region."""
+        stage_forms = [list(f) for f in self.first]
+        rows = [linalg.integer_form(f) for f in self.chart.inequalities]
+        yield from self._stage(0, (rows, tuple(self.chart.interior), frozenset(rows)), stage_forms, [None] * len(self.nets))
+
+    def _stage(self, layer: int, region, preacts, outputs):
+        """Branch on the hidden neurons of ``layer`` of every network that has it."""
+        nets = self.nets
+        pending = [(n, i) for n, net in enumerate(nets) if layer < net.depth - 1 for i in range(len(preacts[n]))]
+        for n, net in enumerate(nets):
+            if layer == net.depth - 1 and outputs[n] is None:
+                outputs = outputs[:n] + [tuple(preacts[n])] + outputs[n + 1:]
+        if not pending:
+            self.regions += 1
+            if self.max_regions is not None and self.regions > self.max_regions:
+                raise NotDecidedError(f"the oracle examined more than max_regions={self.max_regions} linear regions")
+            if self.bar is not None:
+                self.bar.advance(note=f"{self.lps} LPs")
+            yield region[0], region[1], outputs
+            return
+        yield from self._branch(layer, region, preacts, outputs, pending, 0, [[] for _ in nets])
+
+    def _branch(self, layer, region, preacts, outputs, pending, index, posts):
+        if index == len(pending):
+            width = self.dim + 1
+            next_pre = []
+            for n, net in enumerate(self.nets):
+                if layer < net.depth - 1:
+                    nxt = net.layers[layer + 1]
+                    next_pre.append([_combine(row, posts[n], b, width) for row, b in zip(nxt.weight, nxt.bias)])
+                else:
+                    next_pre.append(preacts[n])
+            yield from self._stage(layer + 1, region, next_pre, outputs)
+            return
+        n, i = pending[index]
+        form = preacts[n][i]
+        zero_form = tuple(_ZERO for _ in form)
+        constraints, point, known = region
+        if not any(form[:-1]):
+            post = form if form[-1] > 0 else zero_form
+            yield from self._branch(layer, region, preacts, outputs, pending, index + 1, _push(posts, n, post))
+            return
+        # A hyperplane already met on this branch (a repeated neuron line) needs no LP.
+        key = self._keys.get(form)
+        if key is None:  # the same pre-activation form recurs on many branches
+            if len(self._keys) > 200_000:
+                self._keys.clear()
+            key = self._keys[form] = linalg.integer_form(form)
+        if key in known or tuple(-v for v in key) in known:
+            post = form if key in known else zero_form
+            yield from self._branch(layer, region, preacts, outputs, pending, index + 1, _push(posts, n, post))
+            return
+        at = _value(form, point)
+        if at == 0:
+            direction = form[:-1]
+            step = min(_step_inside(constraints, point, direction),
+                       _step_inside(constraints, point, tuple(-v for v in direction)))
+            plus = tuple(p + step * v for p, v in zip(point, direction))
+            minus = tuple(p - step * v for p, v in zip(point, direction))
+            children = [(True, plus), (False, minus)]
+        else:
+            far = self.side_exists(constraints, form, negative=at > 0)
+            children = [(at > 0, point)]
+            if far is not None:
+                # Move from the closure point `far` toward the interior point until strictly inside.
+                a_far, a_here = _value(form, far), at
+                lam = a_far / (a_far - a_here) / 2
+                inner = tuple(f + lam * (p - f) for f, p in zip(far, point))
+                children.append((at < 0, inner))
+            else:
+                sign_key = key if at > 0 else tuple(-v for v in key)
+                yield from self._branch(layer, (constraints, point, known | {sign_key}), preacts, outputs,
+                                        pending, index + 1, _push(posts, n, form if at > 0 else zero_form))
+                return
+        for active, child_point in children:
+            cut = key if active else tuple(-v for v in key)
+            child_region = (constraints + [cut], child_point, known | {cut})
+            yield from self._branch(layer, child_region, preacts, outputs, pending, index + 1,
+                                    _push(posts, n, form if active else zero_form))
+
+
+def _push(posts, n, form):
+    out = list(posts)
+    out[n] = posts[n] + [form]
+    return out
+
+
+# ------------------------------------------------------------------ public API
+def linear_regions(net: Network, domain=None):
+    """Yield ``(interior_point, output_forms)`` for each open linear region of ``net``.
+
+    ``output_forms`` lists one affine form ``(coefficients..., constant)`` per
+    output on that region (in the coordinates of R^d; domain must then be
+    None or full-dimensional).  The regions are those of the activation
+    patterns that occur on an open set, so two patterns with the same affine
+    map count twice.
+
+    Examples
+    --------
+    >>> relu = Network.from_layers([([[1]], [0]), ([[1]], [0])])
+    >>> sorted((p[0] > 0, forms[0]) for p, forms in linear_regions(relu))
+    [(False, (Fraction(0, 1), Fraction(0, 1))), (True, (Fraction(1, 1), Fraction(0, 1)))]
+    """
+    chart = _chart(as_domain(domain, net.input_dim), net.input_dim)
+    if chart.dim != net.input_dim:
+        raise DomainError("linear_regions needs a full-dimensional domain")
+    for _, point, outputs in _Search([net], chart, None).run():
+        yield point, outputs[0]
+
+
+def equivalent(net_a: Network, net_b: Network, domain=None, max_regions: int | None = None,
+               progress=None, orbit_check: bool = True) -> EquivalenceResult:
+    """Decide exactly whether two ReLU networks compute the same function.
+
+    Parameters
+    ----------
+    net_a, net_b : Network
+        Any depths and widths; same input and output dimensions.
+    domain : None, "orthant" or Polyhedron
+        ``None`` means all of R^d.  Lower-dimensional polyhedra are allowed.
+    max_regions : int, optional
+        Give up (``NotDecidedError``) after this many regions.
+    progress : bool or callable, optional
+        Progress of the region search (:mod:`semialg_fibers.progress`):
+        a callable receives :class:`~semialg_fibers.progress.ProgressUpdate`
+        values (regions done, LPs solved in the note), ``True`` prints lines
+        on stderr, None keeps the reporter in force.
+    orbit_check : bool
+        First decide exactly whether ``net_b`` is ``net_a`` with hidden
+        neurons permuted and positively rescaled
+        (:func:`semialg_fibers.symmetries.same_orbit`); if so the answer is
+        "equivalent" with ``method="symmetry"`` and no region is examined.
+        Pass False to run the region search regardless (to check the
+        symmetry code against this independent oracle).
+
+    Returns
+    -------
+    EquivalenceResult
+        Truthy iff equal on the domain; otherwise ``.witness`` is a rational
+        point of the domain where the outputs differ (checked by evaluation).
+
+    Raises
+    ------
+    ShapeError
+        Different input or output dimensions.
+    DomainError
+        Empty or mismatched domain.
+
+    Notes
+    -----
+    Regions are found by incremental splitting (one LP per neuron and region
+    that the neuron's hyperplane might cut); only nonempty open regions are
+    visited.  Worst case exponential in the number of neurons.
+
+    Examples
+    --------
+    >>> identity = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
+    >>> linear = Network.from_layers([([[1]], [0])])
+    >>> bool(equivalent(identity, linear))
+    True
+    >>> relu = Network.from_layers([([[1]], [0]), ([[1]], [0])])
+    >>> r = equivalent(relu, linear)
+    >>> bool(r), relu(r.witness) != linear(r.witness)
+    (False, True)
+    """
+    if net_a.input_dim != net_b.input_dim or net_a.output_dim != net_b.output_dim:
+        raise ShapeError(
+            f"networks have architectures {net_a.architecture} and {net_b.architecture}; "
+            "equivalence needs the same input and output dimensions"
+        )
+    chart = _chart(as_domain(domain, net_a.input_dim), net_a.input_dim)
+    if orbit_check:
+        from ..core.symmetries import orbit_verdict
+
+        found = orbit_verdict(net_a, net_b)
+        if found is not None:
+            return found
+    with reporting(progress), task("oracle", total=max_regions, unit="regions") as bar:
+        search = _Search([net_a, net_b], chart, max_regions, bar)
+        for constraints, point, (out_a, out_b) in search.run():
+            if out_a != out_b:
+                return _witness(net_a, net_b, chart, constraints, point, out_a, out_b, search.regions)
+    return EquivalenceResult(True, method="oracle", reason=f"all {search.regions} linear regions agree",
+                             regions=search.regions)
+
+
+def _witness(net_a, net_b, chart, constraints, point, out_a, out_b, regions) -> EquivalenceResult:
+    # The affine maps differ on an open region, so they differ at one of
+    # point, point + t e_j (d + 1 affinely independent points inside it).
+    dim = len(point)
+    candidates = [tuple(point)]
+    for j in range(dim):
+        direction = tuple(Fraction(int(i == j)) for i in range(dim))
+        step = _step_inside(constraints, point, direction)
+        candidates.append(tuple(p + step * v for p, v in zip(point, direction)))
+    for y in candidates:
+        if any(_value(fa, y) != _value(fb, y) for fa, fb in zip(out_a, out_b)):
+            x = chart.to_x(y)
+            values = (net_a(x), net_b(x))
+            if values[0] == values[1]:
+                raise InternalCheckError(f"oracle witness {x} does not separate the networks on evaluation")
+            return EquivalenceResult(False, witness=x, outputs=values, method="oracle",
+                                     reason="the affine pieces differ on a linear region", regions=regions)
+    raise InternalCheckError("affine pieces differ but no separating point was found")

@@ -1,0 +1,294 @@
+"""Import and export of networks: JSON, NumPy arrays and PyTorch modules.
+
+JSON format::
+
+    {"architecture": [n0, ..., nL],
+     "layers": [{"weight": [[...], ...], "bias": [...]}, ...]}
+
+``weight`` has shape ``(n_out, n_in)``.  Numbers may be JSON numbers or
+strings.  With ``numbers="decimal"`` (the default) both are read as the exact
+rational or decimal they spell (``0.1`` is 1/10).  With ``numbers="float64"``
+every number is first read as an IEEE double and then converted to the dyadic
+rational it is; this reproduces bit-exactly the binary weights of files whose
+numbers are ``repr(float)`` of stored floats (the files under
+``semialg_fibers/data/real_networks/``).  Unknown keys are ignored.
+
+Files and text are read by :mod:`semialg_fibers.reader` within
+:class:`~semialg_fibers.limits.InputLimits` (size, nesting, digits and
+exponents of numbers), so a hostile file is refused with the limit it broke.
+
+NumPy and PyTorch are optional; they are imported only when used.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+
+from ..core.exact import describe, float_to_rational, format_rational, parse_integer, to_rational
+from ..core.exceptions import MalformedNetworkError, ShapeError
+from ..core.limits import InputLimits, resolve_input
+from ..core.network import Layer, Network, _as_list, _convert_layer
+from .reader import JsonNumber, parse_json, read_json
+
+__all__ = ["network_from_json", "network_to_json", "network_from_numpy", "network_from_torch", "network_to_torch"]
+
+NUMBER_MODES = ("decimal", "float64")
+
+
+def network_from_json(source, numbers: str = "decimal", limits: InputLimits | None = None) -> Network:
+    """Read a network from JSON text, a path, or an already parsed ``dict``.
+
+    Parameters
+    ----------
+    source : str, os.PathLike or dict
+        JSON text (a string starting with ``{``), a file path (an
+        ``os.PathLike`` is always a path, whatever its name; ``"-"`` is
+        standard input), or the parsed object.
+    numbers : {"decimal", "float64"}
+        How to read numbers (see the module docstring).
+    limits : InputLimits, optional
+        Bounds on the input (default: :func:`~semialg_fibers.limits.current_input_limits`).
+
+    Raises
+    ------
+    MalformedNetworkError, ShapeError
+        Invalid JSON, missing keys, wrong shapes or bad numbers, with the
+        location (and the file name when ``source`` is a path).
+    InputLimitError
+        Input beyond ``limits``; the message names the limit.
+
+    Examples
+    --------
+    >>> text = '{"architecture": [1, 1, 1], "layers": [{"weight": [[2]], "bias": ["-1/2"]}, {"weight": [[1]], "bias": [0.1]}]}'
+    >>> network_from_json(text)(["1"])
+    (Fraction(8, 5),)
+    """
+    if numbers not in NUMBER_MODES:
+        raise ValueError(f"numbers must be one of {NUMBER_MODES}, got {numbers!r}")
+    limits = resolve_input(limits)
+    if isinstance(source, (bytes, bytearray)):
+        source = source.decode("utf-8")
+    is_text = isinstance(source, str) and source.lstrip().startswith(("{", "["))
+    if isinstance(source, dict) or is_text:
+        return network_from_data(source if isinstance(source, dict) else parse_json(source, limits), numbers, limits)
+    data = read_json(source, limits)
+    try:
+        return network_from_data(data, numbers, limits)
+    except MalformedNetworkError as exc:
+        raise type(exc)(f"{source}: {exc}") from None
+
+
+def network_from_data(data, numbers: str = "decimal", limits: InputLimits | None = None) -> Network:
+    """Build a network from parsed JSON (a ``dict``; numbers as text, numbers or exact values).
+
+    This is :func:`network_from_json` after reading; errors name the field
+    (``layers[0].weight[1][2]``).
+
+    >>> network_from_data({"layers": [{"weight": [[2]], "bias": ["1/2"]}]}).architecture
+    (1, 1)
+    """
+    if numbers not in NUMBER_MODES:
+        raise ValueError(f"numbers must be one of {NUMBER_MODES}, got {numbers!r}")
+    limits = resolve_input(limits)
+    if not isinstance(data, dict):
+        raise MalformedNetworkError(f"the JSON top level is {describe(data)}; expected an object with 'layers'")
+    if "layers" not in data:
+        raise MalformedNetworkError("the JSON object has no 'layers' key; expected {\"layers\": [{\"weight\": ..., \"bias\": ...}, ...]}")
+    layers_raw = data["layers"]
+    if not isinstance(layers_raw, list) or not layers_raw:
+        raise ShapeError(f"'layers' is {describe(layers_raw) if layers_raw != [] else 'an empty list'}; "
+                         "expected a non-empty list of objects with keys 'weight' and 'bias'")
+    if numbers == "float64":
+        convert = lambda value, where: _float64_number(value, where, limits)  # noqa: E731
+    else:
+        convert = lambda value, where: to_rational(value, where, limits)  # noqa: E731
+    layers: list[Layer] = []
+    for index, layer in enumerate(layers_raw):
+        if not isinstance(layer, dict) or "weight" not in layer or "bias" not in layer:
+            raise ShapeError(f"layers[{index}] must be an object with keys 'weight' and 'bias'; got {_short_repr(layer)}")
+        layers.append(_convert_layer(layer["weight"], layer["bias"], f"layers[{index}]", convert))
+    net = Network._from_converted(layers)
+    if "architecture" in data:
+        declared = data["architecture"]
+        widths = ([parse_integer(w) if isinstance(w, JsonNumber) and w.isdigit() and len(w) <= 18 else w
+                   for w in declared] if isinstance(declared, list) else declared)
+        if not isinstance(widths, list) or tuple(widths) != net.architecture:
+            raise ShapeError(f"'architecture' is {_short_repr(declared)} but the layers have shapes giving {list(net.architecture)}")
+    return net
+
+
+def _short_repr(value, width: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _float64_number(value, where: str, limits: InputLimits) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return to_rational(value, where, limits)
+    # Read exactly first: the same checks (ASCII digits, digit and exponent limits) as in decimal mode.
+    exact = to_rational(str(value), where, limits)
+    text = str(value).strip()
+    if "/" in text:
+        return exact  # an exact form such as "3/4" stays exact
+    as_float = float(text)
+    if not math.isfinite(as_float):
+        raise MalformedNetworkError(f"{where} is {text!r}, beyond the range of a float64")
+    return Fraction(as_float)
+
+
+def network_to_json(net: Network, indent: int | None = 1) -> str:
+    """Return the JSON text of ``net``; numbers are exact strings (``"3/4"``).
+
+    >>> net = Network.from_layers([([[1]], ["1/3"])])
+    >>> print(network_to_json(net, indent=None))
+    {"architecture": [1, 1], "layers": [{"weight": [["1"]], "bias": ["1/3"]}]}
+    """
+    data = {
+        "architecture": list(net.architecture),
+        "layers": [
+            {
+                "weight": [[format_rational(v) for v in row] for row in layer.weight],
+                "bias": [format_rational(v) for v in layer.bias],
+            }
+            for layer in net.layers
+        ],
+    }
+    return json.dumps(data, indent=indent)
+
+
+def network_from_numpy(weights, biases, limit_denominator: int | None = None) -> Network:
+    """Build a network from sequences of NumPy weight matrices and bias vectors.
+
+    Every float becomes the exact dyadic rational it is (float32 is widened
+    exactly); ``limit_denominator`` rounds each entry on request only.
+
+    Parameters
+    ----------
+    weights : sequence of array_like, shapes ``(n_l, n_{l-1})``
+    biases : sequence of array_like, shapes ``(n_l,)`` (``(n_l, 1)`` is accepted)
+    limit_denominator : int, optional
+
+    Raises
+    ------
+    ShapeError
+        Wrong dimensions or mismatched counts.
+    MalformedNetworkError
+        NaN or infinite entries.
+    """
+    import numpy as np
+
+    weight_list = _as_list(weights, "weights")
+    bias_list = _as_list(biases, "biases")
+    if len(weight_list) != len(bias_list):
+        raise ShapeError(f"got {len(weight_list)} weight matrices and {len(bias_list)} bias vectors")
+    if not weight_list:
+        raise ShapeError("weights is empty; a network needs at least one affine layer")
+
+    def convert(value, where):
+        return float_to_rational(value.item() if hasattr(value, "item") else value, where, limit_denominator)
+
+    layers = []
+    for index, (w, b) in enumerate(zip(weight_list, bias_list)):
+        w_arr, b_arr = np.asarray(w), np.asarray(b)
+        if w_arr.ndim != 2:
+            raise ShapeError(f"weights[{index}] has {w_arr.ndim} dimensions; expected a matrix (n_out, n_in)")
+        if b_arr.ndim == 2 and b_arr.shape[1] == 1:
+            b_arr = b_arr[:, 0]
+        if b_arr.ndim != 1:
+            raise ShapeError(f"biases[{index}] has shape {b_arr.shape}; expected ({w_arr.shape[0]},)")
+        layers.append(_convert_layer(w_arr.tolist(), b_arr.tolist(), f"layers[{index}]", convert))
+    return Network._from_converted(layers)
+
+
+def network_from_torch(module, limit_denominator: int | None = None) -> Network:
+    """Build a network from a PyTorch ``nn.Sequential`` of ``Linear`` and ``ReLU``.
+
+    The module must alternate ``Linear`` and ``ReLU``, start and end with
+    ``Linear``; ``Identity`` is skipped.  A single ``Linear`` is an affine
+    network.  Parameters are read exactly (float32 -> exact dyadic rational).
+
+    Raises
+    ------
+    MalformedNetworkError
+        For any other layer type or a wrong order.
+    """
+    import torch.nn as nn
+
+    if isinstance(module, nn.Linear):
+        children = [module]
+    elif isinstance(module, nn.Sequential):
+        children = [m for m in module if not isinstance(m, nn.Identity)]
+    else:
+        raise MalformedNetworkError(f"expected nn.Sequential of Linear/ReLU or nn.Linear, got {type(module).__name__}")
+    weights, biases = [], []
+    expect_linear = True
+    for position, child in enumerate(children):
+        if expect_linear:
+            if not isinstance(child, nn.Linear):
+                raise MalformedNetworkError(
+                    f"module[{position}] is {type(child).__name__}; expected Linear (the convention is Linear, ReLU, ..., Linear)"
+                )
+            weight = child.weight.detach().cpu().double().numpy()
+            bias = (
+                child.bias.detach().cpu().double().numpy()
+                if child.bias is not None
+                else [0] * weight.shape[0]
+            )
+            weights.append(weight)
+            biases.append(bias)
+        elif not isinstance(child, nn.ReLU):
+            raise MalformedNetworkError(f"module[{position}] is {type(child).__name__}; expected ReLU between Linear layers")
+        expect_linear = not expect_linear
+    if expect_linear:
+        raise MalformedNetworkError("module ends with ReLU (or is empty); the last layer must be Linear")
+    return network_from_numpy(weights, biases, limit_denominator=limit_denominator)
+
+
+def network_to_torch(net: Network, dtype=None, exact: bool = True):
+    """A PyTorch ``nn.Sequential`` of ``Linear`` and ``ReLU`` computing the network in floating point.
+
+    Parameters
+    ----------
+    net : Network
+    dtype : torch.dtype, optional
+        ``torch.float64`` by default (``torch.float32`` for the usual training precision).
+    exact : bool
+        Require every entry to be representable in ``dtype`` (a dyadic rational
+        with a short enough mantissa), so that :func:`network_from_torch` gives
+        back ``net`` exactly; ``False`` rounds to the nearest representable value.
+
+    Raises
+    ------
+    InexactOutputError
+        With ``exact=True``, an entry that ``dtype`` cannot hold exactly (the message names it).
+    """
+    import torch
+    import torch.nn as nn
+
+    from ..core.exceptions import InexactOutputError
+
+    dtype = torch.float64 if dtype is None else dtype
+    modules = []
+    for index, layer in enumerate(net.layers):
+        n_out, n_in = len(layer.weight), len(layer.weight[0])
+        linear = nn.Linear(n_in, n_out, dtype=dtype)
+        weight = torch.tensor([[v.numerator / v.denominator for v in row] for row in layer.weight], dtype=torch.float64)
+        bias = torch.tensor([v.numerator / v.denominator for v in layer.bias], dtype=torch.float64)
+        weight, bias = weight.to(dtype), bias.to(dtype)
+        if exact:
+            for name, values, exact_values in (("weight", weight.flatten().tolist(), [v for r in layer.weight for v in r]),
+                                               ("bias", bias.tolist(), layer.bias)):
+                for position, (got, want) in enumerate(zip(values, exact_values)):
+                    if Fraction(got) != want:
+                        raise InexactOutputError(
+                            f"layers[{index}].{name} entry {position} = {want} is not representable in {dtype} "
+                            f"(nearest {Fraction(got)}); pass exact=False to round")
+        with torch.no_grad():
+            linear.weight.copy_(weight)
+            linear.bias.copy_(bias)
+        modules.append(linear)
+        if index < len(net.layers) - 1:
+            modules.append(nn.ReLU())
+    return nn.Sequential(*modules)

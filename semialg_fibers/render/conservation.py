@@ -1,0 +1,123 @@
+"""Text and LaTeX renderings of conservation-law reports and counts (renderers only read values)."""
+
+from __future__ import annotations
+
+import sympy
+
+from .latex import expression_latex
+from ..core.symbols import parameter_symbols
+
+__all__ = ["field_latex", "law_latex", "report_latex", "report_text", "count_text", "count_latex"]
+
+
+_TEXT_ESCAPES = {"\\": r"\textbackslash{}", "_": r"\_", "^": r"\textasciicircum{}", "{": r"\{", "}": r"\}",
+            "#": r"\#", "%": r"\%", "&": r"\&", "$": r"\$", "~": r"\textasciitilde{}",
+            "<": r"\textless{}", ">": r"\textgreater{}"}
+
+
+def _escape(text: str) -> str:
+    r"""Text-mode LaTeX escape, one pass (so replacements are not escaped again).
+
+    >>> _escape("V M^-1, a_i {x}")
+    'V M\\textasciicircum{}-1, a\\_i \\{x\\}'
+    """
+    return "".join(_TEXT_ESCAPES.get(c, c) for c in text)
+
+
+def field_latex(field) -> str:
+    r"""``sum_p X_p \partial_{theta_p}`` as LaTeX.
+
+    >>> from semialg_fibers.symmetries import scaling_generator
+    >>> field_latex(scaling_generator((1, 1, 1), 1, 0))
+    'W^{(1)}_{1,1} \\partial_{W^{(1)}_{1,1}} + b^{(1)}_{1} \\partial_{b^{(1)}_{1}} - W^{(2)}_{1,1} \\partial_{W^{(2)}_{1,1}}'
+    """
+    parts = []
+    for coord, comp in zip(parameter_symbols(field.architecture), field.components):
+        comp = sympy.sympify(comp)
+        if comp == 0:
+            continue
+        c = expression_latex(comp)
+        d = rf"\partial_{{{sympy.latex(coord)}}}"
+        if comp == 1:
+            term = d
+        elif comp == -1:
+            term = "-" + d
+        elif comp.is_Add:
+            term = rf"\left({c}\right) {d}"
+        else:
+            term = f"{c} {d}"
+        parts.append(term)
+    if not parts:
+        return "0"
+    out = parts[0]
+    for t in parts[1:]:
+        out += (" - " + t[1:].lstrip()) if t.startswith("-") else (" + " + t)
+    return out
+
+
+def law_latex(law) -> str:
+    """One ``itemize`` item: the symmetry, its generators, its conserved quantities or the obstruction."""
+    s = law.symmetry
+    lines = [rf"\item \textbf{{{_escape(str(s.kind))}}} ({_escape(s.description)})."]
+    gens = ", ".join(f"${field_latex(g)}$" for g in s.generators)
+    lines.append(rf"  Generator{'s' if len(s.generators) > 1 else ''}: {gens}.")
+    for q in law.quantities:
+        lines.append(rf"  Conserved: $Q = {expression_latex(q.expression)}$ on {_escape(q.region)}; "
+                     rf"data: {_escape(q.data_condition)}"
+                     + (r" (checked exactly on the given inputs)." if q.checked_on_data else "."))
+    if law.obstruction is not None:
+        lines.append(rf"  Not a gradient field ({_escape(law.obstruction.generator.name)}): "
+                     rf"${law.obstruction.latex()}$.")
+    if not law.quantities:
+        lines.append(r"  No conserved quantity is induced.")
+    for expr, reason in law.failed_on_data:
+        lines.append(rf"  Not conserved on the given inputs: ${expression_latex(expr)}$ ({_escape(reason)}).")
+    return "\n".join(lines)
+
+
+def report_latex(report) -> str:
+    """A LaTeX ``itemize`` list: per symmetry its generators and its conserved quantities or the obstruction."""
+    lines = [r"\begin{itemize}"] + [law_latex(law) for law in report.laws] + [r"\end{itemize}"]
+    for note in report.notes:
+        lines.append(rf"\noindent\emph{{Note:}} {_escape(note)}")
+    return "\n".join(lines)
+
+
+def report_text(report) -> str:
+    """Plain text, one block per symmetry."""
+    arch = "-".join(map(str, report.network.architecture))
+    head = f"conservation laws of a {arch} network ({report.network.num_parameters} parameters)"
+    if report.data is not None:
+        head += f", checked on {len(report.data)} training inputs"
+    out = [head]
+    for index, law in enumerate(report.laws, 1):
+        out.append(f"[{index}] {law.symmetry.kind}: {law.symmetry.description}")
+        for q in law.quantities:
+            tag = " [checked on data]" if q.checked_on_data else ""
+            out.append(f"    conserved: {sympy.sstr(q.expression)}{tag}")
+            out.append(f"      where: {q.region}; data: {q.data_condition}")
+        if not law.quantities:
+            out.append("    conserved: none")
+        if law.reason:
+            out.append(f"    reason: {law.reason}")
+    independent = report.independent_quantities()
+    out.append(f"independent conserved quantities at the network: {len(independent)}")
+    out.extend(f"note: {n}" for n in report.notes)
+    return "\n".join(out)
+
+
+def count_text(count) -> str:
+    """Plain text of a :class:`~semialg_fibers.conservation.count.LawCount`."""
+    out = [f"conserved functions near the network for {count.data_points} training inputs: {count.count}",
+           f"  parameters N = {count.num_parameters}, dim Lie(W)(theta) = {count.lie_dimension} "
+           f"(ranks by bracket depth: {', '.join(map(str, count.ranks))})",
+           f"  certified by {len(count.laws)} explicit laws with independent gradients:"]
+    out.extend(f"    {sympy.sstr(q)}" for q in count.laws)
+    return "\n".join(out)
+
+
+def count_latex(count) -> str:
+    """LaTeX of a count: the equation ``N - dim Lie = count`` and the certifying laws."""
+    laws = r" \\ ".join(expression_latex(q) for q in count.laws)
+    return (rf"N - \dim \mathrm{{Lie}}(W)(\theta) = {count.num_parameters} - {count.lie_dimension} = {count.count}"
+            + (rf", \quad \begin{{gathered}} {laws} \end{{gathered}}" if count.laws else ""))

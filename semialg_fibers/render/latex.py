@@ -1,0 +1,928 @@
+r"""The one LaTeX module: formulas, breakable displays, fiber sections and standalone documents.
+
+Two kinds of output, and every function says which it returns:
+
+* **math mode** (a formula, to be put inside ``$...$`` or ``\[...\]``):
+  :func:`expression_latex`, :func:`constraint_latex`, :func:`basic_set_latex`
+  (set-builder notation, ``\mathbb{R}`` needs ``amssymb``), :func:`union_latex`,
+  :func:`component_latex`, :func:`network_latex`.  Jupyter shows these
+  (``_repr_latex_``); they do not break across lines.
+* **text mode** (paragraphs and displays, to be pasted into the body of any
+  document that loads ``amsmath``): :func:`network_block`,
+  :func:`component_block`, :func:`fiber_latex`, :func:`value_latex`, and the
+  whole :func:`document`.  Words are escaped (:func:`escape_text`), every
+  symbol sits in math mode, and long systems break: relations are packed in
+  columns of ``align*`` environments (inside a group with
+  ``\allowdisplaybreaks``, so they break across pages), a relation too wide
+  for one line is split after a term, and matrices too large for the page are
+  summarized in words instead of printed.
+
+Widths are estimated from the LaTeX source (:func:`math_width`, a conservative
+count of glyph widths in points at 10pt) against :data:`LINE_WIDTH`, chosen to
+fit the 345pt text width of the default ``article``; the tests compile every
+kind of fiber with ``pdflatex`` and check the log for errors and overfull boxes.
+
+SymPy's ``latex()`` renders single expressions only; ``And``/``Or`` would
+reorder constraints, so the set-builder printer here is our own and keeps the
+canonical order of :class:`~semialg_fibers.semialgebraic.BasicSet`.
+Renderers only read values; nothing here computes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math  # noqa: F401 (used by the doctests)
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy
+
+from ..core.symbols import parameter_coordinates
+
+__all__ = [
+    "LINE_WIDTH",
+    "Math",
+    "escape_text",
+    "phrase_text",
+    "phrase_latex",
+    "math_width",
+    "expression_latex",
+    "constraint_latex",
+    "basic_set_latex",
+    "union_latex",
+    "component_latex",
+    "network_latex",
+    "network_block",
+    "basic_set_block",
+    "component_block",
+    "fiber_latex",
+    "fiber_latex_inline",
+    "vector_field_latex",
+    "symmetry_latex",
+    "value_latex",
+    "fields_latex",
+    "document",
+]
+
+#: Width budget (points) of one display line: the default ``article`` text width is 345pt.
+LINE_WIDTH = 320.0
+#: Matrices with more rows or columns than this are summarized, not printed (``bmatrix`` allows 10 columns).
+MATRIX_MAX = 10
+
+_REL = {"==": "=", "!=": r"\neq", ">": ">", ">=": r"\geq", "<": "<", "<=": r"\leq"}
+_REVERSED = {">": "<", ">=": r"\leq"}
+
+
+# ---------------------------------------------------------------------------- words
+_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",
+            "#": r"\#", "_": r"\_\allowbreak{}", "^": r"\^{}", "~": r"\~{}", "<": r"\textless{}",
+            ">": r"\textgreater{}", "|": r"\textbar{}",
+            # the few non-ASCII characters our texts use, spelled for the default OT1 encoding
+            "\u2264": r"$\leq$", "\u2265": r"$\geq$", "\u2260": r"$\neq$", "\u2212": "-", "\u2013": "--",
+            "\u2014": "---", "\u2019": "'", "\u00b7": r"$\cdot$", "\u00d7": r"$\times$", "\u2026": r"\ldots{}",
+            "\u03bb": r"$\lambda$", "\u03b8": r"$\theta$", "\u2208": r"$\in$", "\u2192": r"$\to$",
+            "\u00fa": r"\'u", "\u00e9": r"\'e", "\u00e8": r"\`e", "\u00f6": r'\"o', "\u00fc": r'\"u'}
+
+
+def escape_text(text) -> str:
+    r"""``text`` as LaTeX text mode: special characters escaped, breaks allowed after underscores.
+
+    Characters outside ASCII and the table above become ``?``.
+
+    >>> escape_text("v_i = 0: 50% of {a, b} & c")
+    'v\\_\\allowbreak{}i = 0: 50\\% of \\{a, b\\} \\& c'
+    >>> escape_text("t >= -3/2, Mont\u00fafar")
+    "t \\textgreater{}= -3/2, Mont\\'ufar"
+    """
+    return "".join(_ESCAPES.get(ch, ch if ch.isascii() else "?") for ch in str(text))
+
+
+@dataclass(frozen=True)
+class Math:
+    """A mathematical part of a phrase: its LaTeX (math mode) and its plain-text spelling.
+
+    Phrases are tuples of plain strings and :class:`Math` parts; :func:`phrase_text`
+    and :func:`phrase_latex` render them for terminals and for LaTeX.
+
+    >>> phrase = ("kink line ", Math(r"\\ell_{1}", "L1"), " is flipped")
+    >>> phrase_text(phrase), phrase_latex(phrase)
+    ('kink line L1 is flipped', 'kink line $\\\\ell_{1}$ is flipped')
+    """
+
+    latex: str
+    text: str
+
+
+def phrase_text(parts) -> str:
+    """Plain text of a phrase (strings and :class:`Math` parts)."""
+    return "".join(p.text if isinstance(p, Math) else str(p) for p in parts)
+
+
+def phrase_latex(parts) -> str:
+    """Text-mode LaTeX of a phrase: strings escaped, math parts in ``$...$``."""
+    return "".join(f"${p.latex}$" if isinstance(p, Math) else escape_text(p) for p in parts)
+
+
+# ---------------------------------------------------------------------------- widths
+# Conservative glyph widths (points, 10pt Computer Modern, display style); tests compile the output.
+_COMMAND_WIDTH = {
+    "geq": 13.9, "leq": 13.9, "neq": 13.9, "in": 12.5, "cdot": 8.0, "cup": 11.0, "top": 8.0,
+    "quad": 10.0, "qquad": 20.0, ",": 1.7, ";": 2.8, ":": 2.2, " ": 3.4, "!": -1.7, "exists": 6.0,
+    "emptyset": 5.5, "ldots": 13.5, "dots": 13.5, "mid": 8.4, "to": 15.6, "times": 13.5,
+}
+_CHAR_WIDTH = {"=": 13.9, "<": 13.9, ">": 13.9, "+": 12.5, "-": 12.5, "(": 4.0, ")": 4.0, "[": 3.0,
+               "]": 3.0, ",": 4.5, ".": 2.8, ";": 4.5, ":": 5.6, "|": 3.0, "/": 5.0, "'": 3.0}
+_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|[{}^_&]|[^\\{}^_&]")
+
+
+def _group(tokens: list, i: int) -> tuple[list, int]:
+    """The tokens of the group starting at ``tokens[i]`` (a braced group or one token) and the next index."""
+    if i >= len(tokens):
+        return [], i
+    if tokens[i] != "{":
+        return [tokens[i]], i + 1
+    depth, j = 1, i + 1
+    while j < len(tokens) and depth:
+        depth += {"{": 1, "}": -1}.get(tokens[j], 0)
+        j += 1
+    return tokens[i + 1:j - 1], j
+
+
+def _width(tokens: list) -> float:
+    total, i = 0.0, 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t in ("^", "_"):
+            # a sub- and a superscript on one base stack: count the wider one
+            group, i = _group(tokens, i + 1)
+            script = 0.72 * _width(group)
+            if i < len(tokens) and tokens[i] in ("^", "_") and tokens[i] != t:
+                group2, i = _group(tokens, i + 1)
+                script = max(script, 0.72 * _width(group2))
+            total += script
+            continue
+        if t == "{":
+            group, i = _group(tokens, i)
+            total += _width(group)
+            continue
+        i += 1
+        if t in ("}", "&"):
+            continue
+        if t.startswith("\\"):
+            name = t[1:]
+            if name in ("frac", "dfrac", "tfrac"):
+                num, i = _group(tokens, i)
+                den, i = _group(tokens, i)
+                total += max(_width(num), _width(den)) + 3.0
+            elif name in ("left", "right", "bigl", "bigr", "Bigl", "Bigr"):
+                total += 5.0
+                i += 1  # the delimiter
+            elif name in ("text", "mathrm", "operatorname", "textbf", "mathbf"):
+                group, i = _group(tokens, i)
+                total += 5.6 * len([g for g in group if not g.startswith("\\")])
+            elif name in ("mathbb", "tilde", "hat", "bar", "boldsymbol", "displaystyle", "textstyle"):
+                continue
+            elif name == "\\":
+                continue
+            else:
+                total += _COMMAND_WIDTH.get(name, 6.5)
+        elif t.isspace():
+            continue
+        elif t.isupper():
+            total += 8.5 if t not in "WM" else 11.5
+        elif t.isdigit():
+            total += 5.0
+        elif t.isalpha():
+            total += 5.8
+        else:
+            total += _CHAR_WIDTH.get(t, 6.0)
+    return total
+
+
+def math_width(latex: str) -> float:
+    r"""Estimated width in points of a math-mode string (display style, 10pt; on the wide side).
+
+    >>> 40 < math_width(r"W^{(1)}_{1,1} = \frac{1}{\gamma_{1}}") < 60
+    True
+    """
+    return 1.08 * _width(_TOKEN.findall(latex))
+
+
+# ---------------------------------------------------------------------------- math-mode formulas
+def expression_latex(expr) -> str:
+    """LaTeX of one SymPy expression (lex order of terms), math mode; strings are parsed, never evaluated.
+
+    >>> x = sympy.Symbol("x"); expression_latex(x**2 / 2 - 1)
+    '\\\\frac{x^{2}}{2} - 1'
+    >>> expression_latex("x^2/2 - 1")
+    '\\\\frac{x^{2}}{2} - 1'
+    """
+    from ..core.expressions import as_expression
+
+    return sympy.latex(as_expression(expr, "expression"), order="lex")
+
+
+def _terms_expr(terms, gens) -> sympy.Expr:
+    return sympy.Add(*[sympy.Rational(c.numerator, c.denominator) * sympy.Mul(*[g**e for g, e in zip(gens, m) if e])
+                       for m, c in terms])
+
+
+def _constraint_sides(c) -> tuple:
+    """``(left expression, relation LaTeX, right expression)`` of a constraint, as :func:`constraint_latex` writes it."""
+    if c.is_constant:
+        return sympy.Integer(0), _REL[c.relation], sympy.Integer(0)
+    positive = [(m, v) for m, v in c.terms if v > 0 and any(m)]
+    negative = [(m, v) for m, v in c.terms if v < 0 and any(m)]
+    constant = [(m, v) for m, v in c.terms if not any(m)]
+    relation = _REL[c.relation]
+    if not positive and c.relation in _REVERSED:
+        # -q + k > 0  is written  q < k
+        left_terms = [(m, -v) for m, v in negative]
+        right_terms = constant
+        relation = _REVERSED[c.relation]
+    else:
+        left_terms = positive
+        right_terms = [(m, -v) for m, v in negative + constant]
+    left = _terms_expr(left_terms, c.gens) if left_terms else sympy.Integer(0)
+    right = _terms_expr(right_terms, c.gens) if right_terms else sympy.Integer(0)
+    return left, relation, right
+
+
+def constraint_latex(c, align: bool = False) -> str:
+    r"""LaTeX of a normalized constraint as ``left REL right``, both sides without minus signs where possible (math mode).
+
+    Nonconstant terms with positive coefficients go left, the others (and
+    the constant) right; an inequality without positive nonconstant terms is
+    written with ``<``/``\leq``.  With ``align=True`` an ``&`` precedes the
+    relation (for ``aligned``).
+
+    >>> from semialg_fibers.semialgebraic import constraint
+    >>> x, y = sympy.symbols("x y", real=True)
+    >>> constraint_latex(constraint(x - 2 * y, "=="))
+    'x = 2 y'
+    >>> constraint_latex(constraint(x * y, "==", -2))
+    'x y = -2'
+    >>> constraint_latex(constraint(-x, ">"))
+    'x < 0'
+    >>> constraint_latex(constraint(1 - x**2 - y**2, ">"))
+    'x^{2} + y^{2} < 1'
+    >>> constraint_latex(constraint(x**2 + 1, ">="), align=True)
+    'x^{2} &\\geq -1'
+    """
+    left, relation, right = _constraint_sides(c)
+    amp = "&" if align else ""
+    return f"{expression_latex(left)} {amp}{relation} {expression_latex(right)}"
+
+
+def _point_name(variables) -> str:
+    if variables and all(parameter_coordinates(v) is not None for v in variables):
+        return r"\theta"
+    return r"\left(" + ", ".join(sympy.latex(v) for v in variables) + r"\right)"
+
+
+def basic_set_latex(basic, point_name: str | None = None) -> str:
+    r"""Set-builder LaTeX of a :class:`~semialg_fibers.semialgebraic.BasicSet` (math mode, one formula).
+
+    The point is called ``\theta`` when the variables are network parameters,
+    otherwise the tuple of variables (override with ``point_name``).  For long
+    sets in a document use :func:`basic_set_block`, which breaks.
+
+    >>> from semialg_fibers.semialgebraic import BasicSet
+    >>> x, y = sympy.symbols("x y", real=True)
+    >>> print(basic_set_latex(BasicSet((x, y), [(y, ">", x), (x + y, "==", 1)])))
+    \left\{ \left(x, y\right) \in \mathbb{R}^{2} : \begin{aligned} x + y &= 1, \\ y &> x \end{aligned} \right\}
+    """
+    if basic.is_trivially_empty:
+        return r"\emptyset"
+    name = point_name if point_name is not None else _point_name(basic.variables)
+    head = f"{name} \\in \\mathbb{{R}}^{{{len(basic.variables)}}}"
+    lines = []
+    if basic.parametrization is not None:
+        for var, expr in zip(basic.variables, basic.parametrization):
+            lines.append(f"{sympy.latex(var)} &= {expression_latex(expr)}")
+    lines.extend(constraint_latex(c, align=True) for c in basic.constraints)
+    if not lines:
+        return f"\\mathbb{{R}}^{{{len(basic.variables)}}}"
+    exists = ""
+    if basic.auxiliary:
+        exists = r"\exists\, " + ", ".join(sympy.latex(a) for a in basic.auxiliary) + r" \in \mathbb{R} :\ "
+    body = r"\begin{aligned} " + r", \\ ".join(lines) + r" \end{aligned}"
+    return f"\\left\\{{ {head} : {exists}{body} \\right\\}}"
+
+
+def union_latex(semialgebraic_set) -> str:
+    r"""The pieces joined by ``\cup`` (``\emptyset`` for no pieces), math mode."""
+    pieces = [basic_set_latex(p) for p in semialgebraic_set.pieces]
+    return r" \cup ".join(pieces) if pieces else r"\emptyset"
+
+
+def component_latex(component) -> str:
+    """Parametrized set of a component, followed by ``= implicit form`` when known (math mode, one formula)."""
+    if component.is_implicit_only:
+        return basic_set_latex(component.implicit)
+    text = basic_set_latex(component.as_set())
+    if component.implicit is not None:
+        text += " = " + basic_set_latex(component.implicit)
+    return text
+
+
+def _rational(v: Fraction) -> sympy.Rational:
+    return sympy.Rational(v.numerator, v.denominator)
+
+
+def _matrix_latex(rows) -> str:
+    return sympy.latex(sympy.Matrix([[_rational(v) for v in row] for row in rows]), mat_str="bmatrix", mat_delim="")
+
+
+def network_latex(network) -> str:
+    r"""``W^{(1)} = [...],\ b^{(1)} = [...], ...`` with exact rational entries (math mode, every entry).
+
+    >>> from semialg_fibers.network import Network
+    >>> network_latex(Network.from_layers([([[1], ["-1/2"]], [0, 1]), ([[1, 1]], [0])]))
+    'W^{(1)} = \\begin{bmatrix}1\\\\- \\frac{1}{2}\\end{bmatrix},\\ b^{(1)} = \\begin{bmatrix}0\\\\1\\end{bmatrix},\\ W^{(2)} = \\begin{bmatrix}1 & 1\\end{bmatrix},\\ b^{(2)} = \\begin{bmatrix}0\\end{bmatrix}'
+    """
+    parts = []
+    for index, layer in enumerate(network.layers, start=1):
+        parts.append(f"W^{{({index})}} = " + _matrix_latex(layer.weight))
+        parts.append(f"b^{{({index})}} = " + _matrix_latex([[v] for v in layer.bias]))
+    return r",\ ".join(parts)
+
+
+# ---------------------------------------------------------------------------- breakable displays
+def _signed_terms(expr) -> list[str]:
+    """The terms of a sum as LaTeX pieces: the first as printed, the others with their operator (``+ t``, ``- t``)."""
+    expr = sympy.sympify(expr)
+    terms = expr.as_ordered_terms(order="lex") if expr.is_Add else [expr]
+    out = []
+    for t in terms:
+        s = sympy.latex(t)
+        if out:  # sympy prints a negative integer as "-1", a negative product as "- x"
+            s = "- " + s[1:].lstrip() if s.startswith("-") else "+ " + s
+        out.append(s)
+    return out
+
+
+def _side_terms(expr, width: float) -> list[str]:
+    """Pieces of one side of a relation; a quotient too wide for a line becomes ``(1/den) (num terms)``."""
+    pieces = _signed_terms(expr)
+    expr = sympy.sympify(expr)
+    if len(pieces) == 1 and math_width(pieces[0]) > width and not expr.is_Add:
+        num, den = expr.as_numer_denom()
+        if den != 1 and num.is_Add:
+            inner = _signed_terms(num)
+            inner[0] = r"\frac{1}{" + sympy.latex(den) + r"} \bigl(" + inner[0]
+            inner[-1] += r"\bigr)"
+            return inner
+    return pieces
+
+
+@dataclass(frozen=True)
+class _Relation:
+    """``left REL right`` as term pieces, for layout."""
+
+    left: tuple
+    relation: str
+    right: tuple
+
+    def one_line(self) -> tuple[str, str]:
+        return " ".join(self.left), f"{self.relation} " + " ".join(self.right)
+
+    def width(self) -> float:
+        left, right = self.one_line()
+        return math_width(left) + math_width(right)
+
+
+def _flow(pieces: list, width: float, first_indent: float = 0.0) -> list[str]:
+    """Greedy line filling of term pieces; every line after the first is indented by a quad."""
+    lines, current, used = [], [], first_indent
+    for piece in pieces:
+        w = math_width(piece)
+        if current and used + w > width:
+            lines.append(" ".join(current))
+            current, used = [], 10.0
+        current.append(piece)
+        used += w
+    if current:
+        lines.append(" ".join(current))
+    return lines
+
+
+def _relation_rows(rel: _Relation, width: float, punct: str) -> list[str]:
+    """Rows of an ``align*`` (one ``&`` each) showing a relation too wide for one line."""
+    left = " ".join(rel.left)
+    lw = math_width(left)
+    if lw <= 0.4 * width:
+        # left side fits: "left &= r1 + r2 \\ &\quad + r3"
+        right = _flow([rel.relation + " " + rel.right[0], *rel.right[1:]], width - lw)
+        rows = [f"{left} &{right[0]}"] + [rf"&\quad {r}" for r in right[1:]]
+    else:
+        # everything flows in the second column
+        pieces = list(rel.left) + [rel.relation + " " + rel.right[0], *rel.right[1:]]
+        lines = _flow(pieces, width)
+        rows = [f"&{lines[0]}"] + [rf"&\quad {r}" for r in lines[1:]]
+    rows[-1] += punct
+    return rows
+
+
+def _align(rows: list[str]) -> str:
+    body = " \\\\\n".join(rows)
+    return "{\\allowdisplaybreaks\n\\begin{align*}\n" + body + "\n\\end{align*}}"
+
+
+def _columns(run: list, width: float, gap: float) -> int:
+    """The most column pairs (at most 4) whose total width fits: align* sizes each column to its widest cell."""
+    sides = [(math_width(left), math_width(right)) for left, right in (r.one_line() for r, _ in run)]
+    for columns in range(min(4, len(run)), 1, -1):
+        total = gap * (columns - 1)
+        for j in range(columns):
+            cells = sides[j::columns]
+            total += max(l for l, _ in cells) + max(r for _, r in cells) + 5.0
+        if total <= width:
+            return columns
+    return 1
+
+
+def _relations_block(relations: list, width: float = LINE_WIDTH, last: str = ".") -> str:
+    """``align*`` environments showing the relations: short ones packed in columns, long ones broken."""
+    if not relations:
+        return ""
+    blocks: list[str] = []
+    run: list = []
+
+    def emit(group: list):
+        columns = _columns(group, width, gap=20.0)
+        rows = []
+        for start in range(0, len(group), columns):
+            cells = []
+            for rel, punct in group[start:start + columns]:
+                left, right = rel.one_line()
+                cells.append(f"{left} &{right}{punct}")
+            rows.append(" & ".join(cells))
+        blocks.append(_align(rows))
+
+    def flush_run():
+        # align* makes one column as wide as its widest left side plus its widest right side: cut the run where
+        # that would overflow, even though every relation fits on its own
+        group, most_left, most_right = [], 0.0, 0.0
+        for item in run:
+            left, right = (math_width(side) for side in item[0].one_line())
+            if group and max(most_left, left) + max(most_right, right) + 5.0 > width:
+                emit(group)
+                group, most_left, most_right = [], 0.0, 0.0
+            group.append(item)
+            most_left, most_right = max(most_left, left), max(most_right, right)
+        if group:
+            emit(group)
+        run.clear()
+
+    for i, rel in enumerate(relations):
+        punct = last if i == len(relations) - 1 else ","
+        if rel.width() + 5.0 <= width:
+            run.append((rel, punct))
+        else:
+            flush_run()
+            blocks.append(_align(_relation_rows(rel, width, punct)))
+    flush_run()
+    return "\n".join(blocks)
+
+
+def _parametrization_relations(basic, width: float) -> list:
+    return [_Relation((sympy.latex(var),), "=", tuple(_side_terms(expr, width)))
+            for var, expr in zip(basic.variables, basic.parametrization)]
+
+
+def _constraint_relations(constraints, width: float) -> list:
+    out = []
+    for c in constraints:
+        left, relation, right = _constraint_sides(c)
+        out.append(_Relation(tuple(_side_terms(left, width / 2)), relation, tuple(_side_terms(right, width / 2))))
+    return out
+
+
+def _symbol_list(symbols) -> str:
+    """``$a$, $b$ and $c$``: one formula per symbol, so that the paragraph can break between them."""
+    items = [f"${sympy.latex(s)}$" for s in symbols]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def basic_set_block(basic, name: str = r"\theta") -> str:
+    r"""A :class:`~semialg_fibers.semialgebraic.BasicSet` in text mode: words and breakable displays.
+
+    A parametrized set reads "``name`` is given by (displays) for real numbers
+    ... with (displays)"; a set of constraints "the points ``name`` with
+    (displays)".
+
+    >>> from semialg_fibers.semialgebraic import BasicSet
+    >>> x, y = sympy.symbols("x y", real=True)
+    >>> print(basic_set_block(BasicSet((x, y), [(y, ">", x), (x + y, "==", 1)]), name="(x, y)"))
+    The points $(x, y)$ with
+    {\allowdisplaybreaks
+    \begin{align*}
+    x + y &= 1, & y &> x.
+    \end{align*}}
+    """
+    if basic.is_trivially_empty:
+        return r"The empty set $\emptyset$."
+    if basic.parametrization is None:
+        if not basic.constraints:
+            return f"Every point ${name}$ (no constraint)."
+        return f"The points ${name}$ with\n" + _relations_block(_constraint_relations(basic.constraints, LINE_WIDTH))
+    text = f"${name}$ is given by\n"
+    tail = "." if not basic.auxiliary else ","
+    text += _relations_block(_parametrization_relations(basic, LINE_WIDTH), last=tail)
+    if basic.auxiliary:
+        text += "\nfor real numbers " + _symbol_list(basic.auxiliary)
+        if basic.constraints:
+            text += " with\n" + _relations_block(_constraint_relations(basic.constraints, LINE_WIDTH))
+        else:
+            text += "."
+    return text
+
+
+def _matrix_width(rows) -> float:
+    widths = [max(math_width(sympy.latex(_rational(row[j]))) for row in rows) for j in range(len(rows[0]))]
+    return sum(widths) + 10.0 * len(widths) + 40.0
+
+
+def _matrix_fits(rows) -> bool:
+    if not rows or not rows[0] or len(rows) > MATRIX_MAX or len(rows[0]) > MATRIX_MAX:
+        return False
+    return _matrix_width(rows) <= LINE_WIDTH
+
+
+def network_block(network, name: str = r"\theta") -> str:
+    r"""The architecture and the parameter of a network, in text mode (large matrices summarized).
+
+    Matrices that fit the line (at most :data:`MATRIX_MAX` rows and columns)
+    are printed exactly, biases as transposed rows; the others are described
+    by their shape.
+
+    >>> from semialg_fibers.network import Network
+    >>> print(network_block(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])))
+    The network $\theta$ has architecture $(1, 2, 1)$ (input dimension $1$, hidden widths $2$, output dimension $1$; $7$ parameters):
+    {\allowdisplaybreaks
+    \begin{align*}
+    W^{(1)} &= \begin{bmatrix}1\\-1\end{bmatrix}, & b^{(1)} &= \begin{bmatrix}0 & 0\end{bmatrix}^{\top}, \\
+    W^{(2)} &= \begin{bmatrix}1 & -1\end{bmatrix}, & b^{(2)} &= \begin{bmatrix}0\end{bmatrix}^{\top}.
+    \end{align*}}
+    """
+    arch = ", ".join(map(str, network.architecture))
+    hidden = ", ".join(map(str, network.hidden_widths)) or "none"
+    head = (f"The network ${name}$ has architecture $({arch})$ (input dimension ${network.input_dim}$, hidden widths "
+            f"${hidden}$, output dimension ${network.output_dim}$; ${network.num_parameters}$ parameters)")
+    rows, summarized = [], []
+    for index, layer in enumerate(network.layers, start=1):
+        cells, width = [], 0.0
+        for symbol, matrix, transposed in ((f"W^{{({index})}}", layer.weight, ""),
+                                           (f"b^{{({index})}}", (layer.bias,), r"^{\top}")):
+            if _matrix_fits(matrix):
+                cells.append(f"{symbol} &= {_matrix_latex(matrix)}{transposed}")
+                width += _matrix_width(matrix) + 20.0
+            else:
+                shape = f"{len(layer.weight)} \\times {len(layer.weight[0])}" if not transposed \
+                    else f"{len(layer.bias)}"
+                summarized.append(f"${symbol}$ (${shape}$ entries)")
+        # weight and bias share a row when both fit on the line
+        rows += [cells] if width <= LINE_WIDTH else [[c] for c in cells]
+    lines = [" & ".join(c + "," for c in row) for row in rows if row]
+    if not lines:
+        body = "."
+    else:
+        lines[-1] = lines[-1][:-1] + "."
+        body = ":\n" + _align(lines)
+    text = head + body
+    if summarized:
+        text += ("\n\nNot printed, too large for the page (the exact entries are in the network's JSON file): "
+                 + ", ".join(summarized) + ".")
+    return text
+
+
+# ---------------------------------------------------------------------------- components and fibers
+def _pattern_latex(component) -> str:
+    pattern = component.pattern
+    render = getattr(pattern, "latex", None)
+    words = render() if callable(render) else escape_text(component.pattern_description)
+    description = component.description
+    extra = ""
+    if description and description != component.pattern_description:
+        extra = description[len(component.pattern_description):] \
+            if description.startswith(component.pattern_description) else " " + description
+    return words + escape_text(extra)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:] if text and text[0].isalpha() else text
+
+
+def component_block(component, index: int | None = None, heading: str = "subsection*") -> str:
+    r"""One component in text mode: heading, pattern in words, dimension, multiplicity, certificate, both forms.
+
+    ``heading`` is the sectioning command (``subsection*``, ``paragraph``, ...;
+    empty for none).
+    """
+    title = "Component" + (f" {index}" if index is not None else "")
+    lines = [f"\\{heading}{{{title}}}"] if heading else []
+    copies = ("one copy" if component.multiplicity == 1
+              else f"${count_latex(component.multiplicity)}$ copies obtained by permuting hidden neurons")
+    cert = ""
+    if component.certificate is not None:
+        cert = (" Exact tangent ranks at sampled points: "
+                + ", ".join(f"${r}$" for r in component.certificate.ranks) + ".")
+    lines.append(f"{_capital(_pattern_latex(component))}. Dimension ${component.dimension}$; {copies}.{cert}")
+    lines.append("")
+    if component.is_implicit_only:
+        lines.append("Implicit form (in the network coordinates): " + _lower(basic_set_block(component.implicit)))
+    else:
+        lines.append("Parametrization: " + basic_set_block(component.as_set()))
+        if component.implicit is not None:
+            lines.append("")
+            lines.append("Implicit form (the same set, in the network coordinates): "
+                         + _lower(basic_set_block(component.implicit)))
+    return "\n".join(lines)
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:] if text.startswith(("The ", "Every ")) else text
+
+
+def _plural(n: int, word: str) -> str:
+    return f"${n}$ {word}" + ("" if n == 1 else "s")
+
+
+def count_latex(n: int) -> str:
+    r"""A count in math mode: factorial forms for large quotients of factorials (``50!``), else digits with
+    break points every 30 digits.
+
+    >>> count_latex(120), count_latex(math.factorial(50))
+    ('120', '50!')
+    """
+    from .text import format_count
+
+    text = format_count(n)
+    if text.isdigit():
+        return r"llowbreak ".join(text[i:i + 30] for i in range(0, len(text), 30))
+    return re.sub(r"\^(\d+)", r"^{\1}", text).replace(" ", r"\,")
+
+
+def _fiber_body(fiber, heading: str) -> list[str]:
+    copies = sum(c.multiplicity for c in fiber.components)
+    dim = "unknown" if fiber.dimension is None else f"${fiber.dimension}$"
+    lines = [
+        f"Its fiber $F(\\theta) = \\{{\\theta' : f_{{\\theta'}} = f_\\theta\\}}$ has dimension {dim} and is the "
+        f"union of the {_plural(len(fiber.components), 'component')} below (${count_latex(copies)}$ "
+        f"piece{'' if copies == 1 else 's'} counting "
+        "the copies obtained by permuting hidden neurons).",
+    ]
+    if fiber.omitted:
+        lines.append(f"A limit left out {_plural(fiber.omitted, 'further component')}.")
+    for i, c in enumerate(fiber.components, start=1):
+        lines.append("")
+        lines.append(component_block(c, i, heading=heading))
+    return lines
+
+
+def fiber_latex(fiber, title: str | None = None, level: int = 1) -> str:
+    r"""A fiber in text mode: a ``\section*`` (``level=1``; ``2`` for ``\subsection*``), one heading per component.
+
+    The network (:func:`network_block`), the dimension and number of
+    components, then :func:`component_block` for each component.  Paste it
+    into the body of any document that loads ``amsmath``.
+    """
+    section, sub = ("section*", "subsection*") if level <= 1 else ("subsection*", "subsubsection*")
+    arch = ", ".join(map(str, fiber.network.architecture))
+    heading = escape_text(title) if title is not None else f"Fiber of a network of architecture $({arch})$"
+    lines = [f"\\{section}{{{heading}}}", network_block(fiber.network), ""] + _fiber_body(fiber, sub)
+    return "\n".join(lines) + "\n"
+
+
+def fiber_latex_inline(fiber) -> str:
+    """Display math for Jupyter: ``F(theta) = S_1 cup S_2 ...`` (one copy per component)."""
+    pieces = [basic_set_latex(c.as_set()) for c in fiber.components]
+    body = r" \cup ".join(pieces) if pieces else r"\emptyset"
+    return f"$\\displaystyle F(\\theta) = {body}$"
+
+
+# ---------------------------------------------------------------------------- symmetries
+#: Generators with more nonzero components than this are described by their support, not printed.
+FIELD_MAX_TERMS = 24
+
+
+def vector_field_latex(field, name: str = "X") -> str:
+    r"""A vector field in text mode: ``X = sum_j X_j \partial_{theta_j}`` as a breakable display.
+
+    >>> from semialg_fibers.symmetries import scaling_generator
+    >>> print(vector_field_latex(scaling_generator((1, 1, 1), 1, 0)))
+    {\allowdisplaybreaks
+    \begin{align*}
+    X &= W^{(1)}_{1,1} \, \partial_{W^{(1)}_{1,1}} + b^{(1)}_{1} \, \partial_{b^{(1)}_{1}} - W^{(2)}_{1,1} \, \partial_{W^{(2)}_{1,1}}.
+    \end{align*}}
+    """
+    terms = [(sympy.sympify(e), c) for c, e in zip(field.coordinates, field.components) if sympy.sympify(e) != 0]
+    if not terms:
+        return f"${name} = 0$."
+    if len(terms) > FIELD_MAX_TERMS:
+        return (f"${name}$ has ${len(terms)}$ nonzero components (not printed; "
+                + escape_text("to_dict()") + " lists them).")
+    pieces = []
+    for e, c in terms:
+        coefficient = sympy.latex(e) if not e.is_Add else r"\left(" + sympy.latex(e) + r"\right)"
+        if coefficient == "1":
+            piece = rf"\partial_{{{sympy.latex(c)}}}"
+        elif coefficient == "-1":
+            piece = rf"- \partial_{{{sympy.latex(c)}}}"
+        else:
+            piece = rf"{coefficient} \, \partial_{{{sympy.latex(c)}}}"
+        if pieces and not piece.startswith("- "):
+            piece = "+ " + piece
+        pieces.append(piece)
+    return _relations_block([_Relation((name,), "=", tuple(pieces))])
+
+
+def symmetry_latex(symmetry) -> str:
+    r"""A :class:`~semialg_fibers.symmetries.Symmetry` in text mode: kind, description, parameters, generators.
+
+    >>> from semialg_fibers.symmetries import h_symmetries
+    >>> from semialg_fibers.network import Network
+    >>> print(symmetry_latex(h_symmetries(Network.from_layers([([[1], [2]], [0, 0]), ([[2, 1]], [0])]))[0]))
+    \textbf{permutation}: permutations of the 2 neurons of hidden layer 1. Discrete, a group of order $2$. Parameters: permutation: a permutation of range(2).
+    """
+    kind = escape_text(getattr(symmetry.kind, "value", symmetry.kind))
+    text = f"\\textbf{{{kind}}}: {escape_text(symmetry.description.rstrip('.'))}."
+    if symmetry.continuous:
+        text += f" Continuous, ${symmetry.dimension}$ parameter{'' if symmetry.dimension == 1 else 's'}."
+    else:
+        text += " Discrete" + (f", a group of order ${symmetry.order}$." if symmetry.order else ".")
+    if symmetry.parameters:
+        text += " Parameters: " + "; ".join(f"{escape_text(n)}: {escape_text(d)}" for n, d in symmetry.parameters) + "."
+    for i, field in enumerate(symmetry.generators, start=1):
+        text += "\n" + ("Generator:" if len(symmetry.generators) == 1 else f"Generator {i}:") + "\n"
+        text += vector_field_latex(field, name=f"X_{{{i}}}" if len(symmetry.generators) > 1 else "X")
+    return text
+
+
+# ---------------------------------------------------------------------------- any value
+def _scalar_latex(value) -> str:
+    if isinstance(value, bool) or value is None:
+        return escape_text({True: "yes", False: "no", None: "none"}[value])
+    if isinstance(value, (int, Fraction)):
+        return f"${sympy.latex(_rational(Fraction(value)))}$"
+    if isinstance(value, enum.Enum):
+        return escape_text(str(value.value))
+    if isinstance(value, sympy.Basic):
+        return f"${sympy.latex(value)}$"
+    return escape_text(value)
+
+
+def _items(mapping: dict, depth: int) -> str:
+    lines = ["\\begin{itemize}"]
+    for key, value in mapping.items():
+        lines.append(f"\\item {escape_text(str(key).replace('_', ' '))}: {_value(value, depth + 1)}")
+    lines.append("\\end{itemize}")
+    return "\n".join(lines)
+
+
+def _value(value, depth: int) -> str:
+    from ..core.components import Fiber, FiberComponent
+    from ..core.network import Network
+    from ..core.semialgebraic import BasicSet, SemialgebraicSet
+
+    if isinstance(value, Network):
+        return network_block(value, name=r"\theta'")
+    if isinstance(value, Fiber):
+        return fiber_latex(value, level=2)
+    if isinstance(value, FiberComponent):
+        return component_block(value, heading="")
+    if isinstance(value, BasicSet):
+        return basic_set_block(value)
+    if isinstance(value, SemialgebraicSet):
+        return "\n\n".join(basic_set_block(p) for p in value.pieces) or r"The empty set $\emptyset$."
+    if isinstance(value, sympy.Basic) or hasattr(value, "as_relational"):
+        return f"${value.latex() if hasattr(value, 'latex') else sympy.latex(value)}$"
+    from ..core.symmetries import Symmetry, VectorField
+
+    if isinstance(value, Symmetry):
+        return symmetry_latex(value)
+    if isinstance(value, VectorField):
+        return vector_field_latex(value)
+    render = getattr(value, "latex", None)
+    if callable(render) and not isinstance(value, type):
+        # result values: text-mode latex() by convention (math objects are handled above)
+        return render()
+    if depth > 4:
+        return escape_text(str(value))
+    if isinstance(value, dict):
+        return _items(value, depth) if value else escape_text("none")
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return escape_text("none")
+        if all(not isinstance(v, (dict, list, tuple)) and not dataclasses.is_dataclass(v)
+               and not hasattr(v, "to_dict") for v in value):
+            return ", ".join(_scalar_latex(v) for v in value)
+        return "\n\\begin{itemize}\n" + "\n".join(f"\\item {_value(v, depth + 1)}" for v in value) + "\n\\end{itemize}"
+    return _fields(value, depth)
+
+
+def _fields(value, depth: int) -> str:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _items({f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.repr}, depth)
+    if hasattr(value, "to_dict"):
+        return _items(value.to_dict(), depth)
+    return _scalar_latex(value)
+
+
+def fields_latex(value) -> str:
+    """A result value in text mode, field by field (dataclass fields, else ``to_dict()``); for ``latex()`` methods."""
+    return _fields(value, 1)
+
+
+def value_latex(value) -> str:
+    r"""Any value in text mode: fibers, components, networks and sets by their blocks, others by ``latex()`` or fields.
+
+    Fibers and components use :func:`fiber_latex` / :func:`component_block`,
+    networks :func:`network_block`, basic sets :func:`basic_set_block`.  Other
+    result values render through their own ``latex()`` (by convention text
+    mode for result values, e.g. :class:`~semialg_fibers.symmetries.Symmetry`),
+    else field by field (``to_dict()`` or the dataclass fields), words escaped
+    and numbers in math mode; values of modules this one does not know render
+    this way too.
+
+    >>> from semialg_fibers.results import EquivalenceResult
+    >>> print(value_latex(EquivalenceResult(True, method="shallow", reason="equal canonical data")))
+    \begin{itemize}
+    \item equivalent: yes
+    \item witness: none
+    \item outputs: none
+    \item method: shallow
+    \item reason: equal canonical data
+    \item regions: none
+    \end{itemize}
+    """
+    return _value(value, 1)
+
+
+# ---------------------------------------------------------------------------- documents
+_PREAMBLE = r"""\documentclass[11pt]{article}
+\usepackage{amsmath}
+\usepackage{amssymb}
+\usepackage[margin=2.5cm]{geometry}
+\allowdisplaybreaks
+\emergencystretch=3em
+\setlength{\parindent}{0pt}
+\setlength{\parskip}{0.5\baselineskip}
+"""
+
+
+def _section_body(section) -> str:
+    parts = []
+    if section.note:
+        parts.append(escape_text(section.note))
+    if section.value is not None:
+        parts.append(value_latex(section.value))
+    return "\n\n".join(parts) if parts else escape_text("Nothing to report.")
+
+
+_GLOSSARY = (
+    r"Terms used below. A \emph{kink line} of a network with one hidden layer is a hyperplane "
+    r"$\{x : a \cdot x + b = 0\}$ along which its function is not differentiable; a neuron "
+    r"$v\, s(a \cdot x + b)$ sits on it with positive orientation when its own normal $a$ points like the "
+    r"line's (first nonzero entry positive) and negative orientation otherwise. Since $s(z) - s(-z) = z$, "
+    r"neurons of both orientations on one line contribute an affine function: a line whose neurons are all "
+    r"negatively oriented is \emph{flipped}, one with both orientations is \emph{mixed}, and neurons on a "
+    r"new line whose kinks cancel form a \emph{cancelling} group (both orientations) or a \emph{silent} one. "
+    r"Permuting hidden neurons and scaling a neuron by $\lambda > 0$ (input weights and bias times "
+    r"$\lambda$, output weights divided by $\lambda$) never change the function."
+)
+
+
+def document(report) -> str:
+    r"""A standalone LaTeX document of a :class:`~semialg_fibers.report.NetworkReport`.
+
+    Sections: the network (architecture and parameter), the fiber (every
+    component with its pattern in words, dimension, multiplicity,
+    parametrized and implicit equations), then the report's further sections
+    (identifiability, symmetries, conservation laws), each with its value or
+    a note saying why it is not available.  Needs ``amsmath``, ``amssymb``
+    and ``geometry`` (all in ``texlive-latex-base``/``-recommended``).
+    """
+    net = report.network
+    arch = ", ".join(map(str, net.architecture))
+    where = "" if report.domain is None else f" on the {escape_text(report.domain)}"
+    title = escape_text(report.title) if report.title else f"A ReLU network of architecture $({arch})$"
+    lines = [_PREAMBLE, f"\\title{{{title}}}", "\\author{semialg-fibers}", "\\date{}", "\\begin{document}",
+             "\\maketitle", ""]
+    lines += ["\\section{The network}", network_block(net), ""]
+    lines.append("\\section{The fiber" + where + "}")
+    if report.fiber is not None:
+        lines.append(_GLOSSARY)
+        lines.append("")
+        lines += _fiber_body(report.fiber, "subsection")
+    if report.fiber_note:
+        lines.append(escape_text(report.fiber_note))
+    for section in report.sections:
+        lines += ["", f"\\section{{{escape_text(section.title)}}}", _section_body(section)]
+    lines += ["", "\\end{document}", ""]
+    return "\n".join(lines)

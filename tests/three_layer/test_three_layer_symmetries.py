@@ -1,0 +1,78 @@
+"""Which symmetries are present, with their parameters, group orders and dimensions."""
+
+import random
+
+import pytest
+
+from semialg_fibers import NotDecidedError
+from semialg_fibers.core.limits import SearchLimits
+from semialg_fibers.general.oracle import equivalent as oracle
+from semialg_fibers.core.symmetries import SymmetryKind as K, same_orbit
+from semialg_fibers.three_layer import hidden_symmetries, layer_flip_sets, symmetries
+
+from strategies import with_pattern
+
+GOLDEN = [
+    # (patterns, d, k, kinds beyond H in order)
+    (("+--",), 2, 1, [K.HIDING_TRANSLATION, K.SIGN_CHANGE]),
+    (("+--", "+--"), 2, 1, [K.HIDING_TRANSLATION]),
+    (("-+",), 1, 2, [K.RAMP_FLIP]),
+    (("-+", "-+", "--"), 1, 1, [K.DEAD_FREEDOM, K.RAMP_FLIP, K.LAYER_FLIP]),  # n1 = 1: ncr of a nonzero scalar is 1
+    (("+-+", "-++"), 3, 1, []),
+    (("+-+", "+++"), 2, 2, [K.LINEAR_BIAS]),  # k = 2: the flipped linear part has rank 2 > one linear row
+    (("-+", "++"), 1, 1, [K.LINEAR_BIAS, K.LAYER_FLIP]),
+    (("+++", "+++", "-+-"), 2, 1, [K.LINEAR_BIAS, K.LINEAR_BIAS, K.LINEAR_MIXING, K.LAYER_FLIP]),
+    (("-++", "---"), 2, 1, [K.DEAD_FREEDOM, K.DEAD_REVIVAL]),
+    (("+--", "---"), 2, 2, [K.DEAD_FREEDOM, K.HIDING_TRANSLATION, K.SIGN_CHANGE, K.DEAD_REVIVAL]),
+    (("++-", "---"), 2, 1, [K.DEAD_FREEDOM, K.LAYER_FLIP]),
+    # the flipped hiding row needs ncr = 2 linear rows: both dead rows are revived
+    (("+---", "----", "----"), 3, 1, [K.DEAD_FREEDOM, K.DEAD_FREEDOM, K.HIDING_TRANSLATION, K.SIGN_CHANGE,
+                                      K.LAYER_FLIP]),
+]
+
+
+@pytest.mark.parametrize("patterns, d, k, kinds", GOLDEN, ids=[str(g[0]) for g in GOLDEN])
+def test_golden_symmetry_lists(patterns, d, k, kinds):
+    net = with_pattern(random.Random(len(patterns) + d), patterns, d=d, k=k)
+    found = hidden_symmetries(net)
+    assert [s.kind for s in found] == kinds
+    for s in found:
+        assert s.continuous == bool(s.generators) or s.kind in (K.LINEAR_MIXING,)
+        assert s.to_dict()["kind"] == str(s.kind)
+
+
+def test_h_symmetries_come_first_and_counts():
+    net = with_pattern(random.Random(1), ("+-+", "-++", "--+"), d=2)
+    all_ = symmetries(net)
+    assert [s.kind for s in all_[:2]] == [K.PERMUTATION, K.SCALING]
+    assert sum(s.kind == K.SCALING for s in all_) == 5
+
+
+def test_sign_change_group():
+    net = with_pattern(random.Random(2), ("+---",), d=3)
+    (change,) = [s for s in symmetries(net) if s.kind == K.SIGN_CHANGE]
+    assert change.order == 4 and [l for (_, l) in change.neurons] == [0, 1, 2]
+    a = change.apply(net, [1])
+    b = change.apply(net, [2])
+    assert same_orbit(change.apply(a, [2]), change.apply(b, [1]))  # the flips commute
+    assert same_orbit(change.apply(a, [1]), net)  # and are involutions
+    assert oracle(net, change.apply(net, [1, 2]))
+
+
+def test_layer_flip_search_limits():
+    net = with_pattern(random.Random(3), ("-+", "+-", "-+", "++"), d=2)
+    assert len(layer_flip_sets(net)) == 7  # one linear row absorbs any scalar
+    with pytest.raises(NotDecidedError, match="subsets"):
+        layer_flip_sets(net, SearchLimits(subsets=2))
+
+
+def test_linear_mixing_dimension_is_the_factorization_dimension_minus_scalings_and_biases():
+    from semialg_fibers.core.nonnegative_rank import factorization_dimension
+    from semialg_fibers.three_layer.moves import linear_rows
+    for patterns, k in [(("+++", "+++"), 1), (("+++", "+++", "+++"), 2), (("++", "++"), 3)]:
+        net = with_pattern(random.Random(len(patterns) + k), patterns, k=k)
+        (mixing,) = [s for s in symmetries(net) if s.kind == K.LINEAR_MIXING]
+        rows = linear_rows(net)
+        M = [[sum(net.layers[2].weight[r][j] * net.layers[1].weight[j][m] for j in rows)
+              for m in range(net.architecture[1])] for r in range(k)]
+        assert mixing.dimension == factorization_dimension(M, len(rows)) - len(rows)
