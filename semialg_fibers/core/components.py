@@ -32,12 +32,15 @@ import sympy
 from .exceptions import InternalCheckError, NotDecidedError, ShapeError
 from .limits import SearchLimits, resolve
 from .network import Network
+from .results import FiberStatus
 from .semialgebraic import BasicSet, map_parametrization
 from .symbols import parameter_symbols
 from .symmetries import hidden_permutations, permute_hidden
 from .tangent import TangentCertificate, tangent_certificate
 
-__all__ = ["FiberComponent", "Fiber", "make_component", "component_from_implicit"]
+__all__ = ["FiberStatus", "FiberComponent", "Fiber", "make_component", "component_from_implicit"]
+
+
 
 def _describe(pattern) -> str:
     describe = getattr(pattern, "describe", None)
@@ -400,6 +403,11 @@ class Fiber:
         The maximum of the component dimensions; when components were omitted
         the generator must pass it (otherwise it is unknown and
         :attr:`dimension` is None).
+    status : FiberStatus
+        Whether the union is proven to be the whole fiber, rests on a stated
+        conjecture, or is partial (every listed component lies in the fiber).
+    basis : str
+        The theorem, conjecture or check the status rests on.
 
     Examples
     --------
@@ -417,8 +425,11 @@ class Fiber:
     components: tuple = ()
     omitted: int = 0
     dimension: int | None = None
+    status: FiberStatus = FiberStatus.PROVEN
+    basis: str = ""
 
     def __post_init__(self):
+        object.__setattr__(self, "status", FiberStatus(self.status))
         comps = tuple(self.components)
         for i, c in enumerate(comps):
             if not isinstance(c, FiberComponent):
@@ -435,7 +446,8 @@ class Fiber:
 
     @classmethod
     def from_components(cls, network: Network, components: Iterable, limit: int | None = None,
-                        dimension: int | None = None, progress: bool | Callable = False) -> "Fiber":
+                        dimension: int | None = None, progress: bool | Callable = False,
+                        status: FiberStatus = FiberStatus.PROVEN, basis: str = "", **extra) -> "Fiber":
         """Collect components lazily, keeping at most ``limit`` and counting the rest.
 
         Parameters
@@ -451,6 +463,10 @@ class Fiber:
             Reports the components built (:mod:`semialg_fibers.progress`):
             ``True`` prints lines on stderr, a callable receives
             :class:`~semialg_fibers.progress.ProgressUpdate` values.
+        status, basis
+            As in :class:`Fiber`.
+        **extra
+            The additional fields of a subclass.
         """
         from .progress import reporting, task
 
@@ -462,7 +478,7 @@ class Fiber:
                 else:
                     omitted += 1
                 bar.advance()
-        return cls(network, tuple(kept), omitted, dimension)
+        return cls(network, tuple(kept), omitted, dimension, status, basis, **extra)
 
     def __iter__(self) -> Iterator[FiberComponent]:
         return iter(self.components)
@@ -474,6 +490,23 @@ class Fiber:
     def is_complete(self) -> bool:
         """True iff no component was omitted."""
         return self.omitted == 0
+
+    @property
+    def proven(self) -> bool:
+        """True iff the union is proven to be the whole fiber."""
+        return self.status == FiberStatus.PROVEN
+
+    @property
+    def completeness_note(self) -> str:
+        """One sentence for reports: what the completeness rests on ("" when no basis is recorded)."""
+        if not self.basis:
+            return ""
+        if self.proven:
+            return f"The union is the whole fiber ({self.basis})."
+        if self.status == FiberStatus.PARTIAL:
+            return (f"Every listed component lies in the fiber, but the fiber may have others, so the dimension is a "
+                    f"lower bound ({self.basis}).")
+        return f"The union is the whole fiber if a conjecture holds ({self.basis})."
 
     def contains(self, net: Network, limits: SearchLimits | None = None) -> bool:
         """True iff some component contains ``net``.
@@ -526,6 +559,8 @@ class Fiber:
             "network": [str(v) for v in self.network.parameters()],
             "dimension": self.dimension,
             "omitted": self.omitted,
+            "status": str(self.status),
+            "basis": self.basis,
             "components": [c.to_dict() for c in self.components],
         }
 

@@ -14,6 +14,9 @@ __all__ = [
     "InputLimitError",
     "DomainError",
     "NotDecidedError",
+    "NoAlgorithmError",
+    "LimitReachedError",
+    "ConjectureError",
     "InternalCheckError",
 ]
 
@@ -50,7 +53,71 @@ class DomainError(SemialgFibersError, ValueError):
 
 
 class NotDecidedError(SemialgFibersError, ValueError):
-    """The question is outside the scope an algorithm can decide; the message says why."""
+    """The question is not decided for this input; the message says why.
+
+    The base of the refusals: :class:`NoAlgorithmError` (no algorithm for this
+    class of networks or domain), :class:`LimitReachedError` (a search limit
+    was reached) and :class:`ConjectureError` (the answer would rest on a stated
+    conjecture).  Raised directly it means the input is outside the proven
+    scope of an algorithm that exists (a failing genericity predicate, say).
+    """
+
+
+class NoAlgorithmError(NotDecidedError, NotImplementedError):
+    """No algorithm of the library answers this question for this class of networks or this domain.
+
+    Examples
+    --------
+    >>> issubclass(NoAlgorithmError, NotImplementedError) and issubclass(NoAlgorithmError, NotDecidedError)
+    True
+    """
+
+
+class LimitReachedError(NotDecidedError):
+    """A search stopped at a bound of :class:`~semialg_fibers.core.limits.SearchLimits` (or an explicit one).
+
+    Attributes
+    ----------
+    limit : str
+        The name of the limit (a field of ``SearchLimits``, e.g. ``"nodes"``).
+    value : int or None
+        Its value when the search stopped.
+
+    Examples
+    --------
+    >>> error = LimitReachedError("more than 2 linear regions", limit="regions", value=2)
+    >>> error.limit, error.value, str(error)
+    ('regions', 2, 'more than 2 linear regions')
+    """
+
+    def __init__(self, message: str, *, limit: str, value=None):
+        super().__init__(message)
+        self.limit = limit
+        self.value = value
+
+    def __reduce__(self):
+        return _rebuild, (type(self), self.args, {"limit": self.limit, "value": self.value})
+
+
+class ConjectureError(NotDecidedError):
+    """The answer would rest on a stated conjecture; pass ``allow_conjecture=True`` to obtain it, labelled.
+
+    Attributes
+    ----------
+    conjecture : str
+        The conjecture, as the theory pages name it (e.g. ``"Conjecture 10.6"``).
+    """
+
+    def __init__(self, message: str, *, conjecture: str):
+        super().__init__(message)
+        self.conjecture = conjecture
+
+    def __reduce__(self):
+        return _rebuild, (type(self), self.args, {"conjecture": self.conjecture})
+
+
+def _rebuild(cls, args, keywords):
+    return cls(*args, **keywords)
 
 
 class InternalCheckError(SemialgFibersError, AssertionError):
@@ -59,6 +126,7 @@ class InternalCheckError(SemialgFibersError, AssertionError):
 
 # Every error is public as ``semialg_fibers.<Name>``: tracebacks and pickles name that path, not the module layout.
 for _error in (SemialgFibersError, InexactInputError, InexactOutputError, MalformedNetworkError, ShapeError,
-               InputLimitError, DomainError, NotDecidedError, InternalCheckError):
+               InputLimitError, DomainError, NotDecidedError, NoAlgorithmError, LimitReachedError, ConjectureError,
+               InternalCheckError):
     _error.__module__ = "semialg_fibers"
 del _error

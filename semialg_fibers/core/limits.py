@@ -19,6 +19,8 @@ import contextlib
 from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
 
+from .exceptions import LimitReachedError
+
 __all__ = ["SearchLimits", "DEFAULT_LIMITS", "UNLIMITED", "resolve",
            "InputLimits", "DEFAULT_INPUT_LIMITS", "input_limits", "current_input_limits", "resolve_input"]
 
@@ -52,6 +54,20 @@ class SearchLimits:
         component without a membership test of its own.
     regions : int or None
         Linear regions examined by the general equivalence oracle.
+    bracket_depth : int or None
+        Lie-bracket levels computed when conserved functions are counted
+        (:func:`~semialg_fibers.conservation.number_of_conserved_functions`).
+    parameters : int or None
+        Most parameters of a network whose conserved functions are counted
+        (the brackets are polynomial fields in all of them).
+    fields_per_parameter : int or None
+        Most vector fields kept in the Lie algebra basis, per parameter.
+    plot_pieces : int or None
+        Activation regions of a network drawn on the plane
+        (:func:`~semialg_fibers.render.plots.arrangement`).
+    classes : int or None
+        Networks visited by the closure of the discrete three-layer symmetries
+        (:func:`~semialg_fibers.three_layer.search.known_classes`).
 
     Examples
     --------
@@ -69,6 +85,11 @@ class SearchLimits:
     implicit_minors: int | None = 2_000
     permutations: int | None = 40_320
     regions: int | None = None
+    bracket_depth: int | None = 6
+    parameters: int | None = 300
+    fields_per_parameter: int | None = 4
+    plot_pieces: int | None = 20_000
+    classes: int | None = 200
 
     def __post_init__(self):
         for f in fields(self):
@@ -88,10 +109,23 @@ class SearchLimits:
         bound = getattr(self, name)
         return bound is not None and needed > bound
 
+    def check(self, name: str, needed: int, what: str) -> None:
+        """Raise :class:`~semialg_fibers.core.exceptions.LimitReachedError` when ``needed`` is above the limit ``name``.
+
+        ``what`` says in words what was counted; the message names the limit and its value.
+
+        >>> SearchLimits(nodes=5).check("nodes", 7, "orientation search: 7 nodes")
+        Traceback (most recent call last):
+        ...
+        semialg_fibers.LimitReachedError: orientation search: 7 nodes, above the limit nodes = 5
+        """
+        if self.exceeded(name, needed):
+            raise LimitReachedError(f"{what}, above the limit {name} = {getattr(self, name)}", limit=name,
+                                    value=getattr(self, name))
+
 
 DEFAULT_LIMITS = SearchLimits()
-UNLIMITED = SearchLimits(nodes=None, free_unknowns=None, subsets=None, implicit_minors=None,
-                         permutations=None, regions=None)
+UNLIMITED = SearchLimits(**{f.name: None for f in fields(SearchLimits)})
 
 
 def resolve(limits: SearchLimits | None) -> SearchLimits:

@@ -1,14 +1,70 @@
-"""Result values every network class returns: equivalence and identifiability verdicts."""
+"""Result values every network class returns: equivalence and identifiability verdicts, fiber status and dimension."""
 
 from __future__ import annotations
 
+import enum
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .network import Network
 
-__all__ = ["EquivalenceResult", "Reason", "IdentifiabilityResult"]
+__all__ = ["FiberStatus", "FiberDimension", "EquivalenceResult", "Reason", "IdentifiabilityResult"]
+
+
+class FiberStatus(enum.StrEnum):
+    """How the completeness of a listed fiber is known (every fiber carries one, with its ``basis``)."""
+
+    PROVEN = "proven"  #: the union is the whole fiber: a theorem of the theory pages
+    CONJECTURE = "conjecture"  #: the union is the whole fiber if a stated conjecture holds
+    PARTIAL = "partial"  #: the listed components lie in the fiber; others may exist (on request only)
+
+
+class FiberDimension(int):
+    """``dim F(theta)`` with the status and basis of its argument; compares, hashes and converts as an ``int``.
+
+    Attributes
+    ----------
+    status : FiberStatus
+        ``PROVEN``, or ``CONJECTURE`` (the dimension of the listed components,
+        the fiber's if the conjecture holds; always a lower bound).
+    basis : str
+        The theorem, conjecture or formula the value rests on.
+
+    Examples
+    --------
+    >>> d = FiberDimension(4, FiberStatus.PROVEN, "Theorem 5")
+    >>> d == 4, d + 1, int(d), str(d.status), d.dimension
+    (True, 5, 4, 'proven', 4)
+    >>> import pickle; pickle.loads(pickle.dumps(d)).basis
+    'Theorem 5'
+    """
+
+    def __new__(cls, value: int, status: FiberStatus = FiberStatus.PROVEN, basis: str = ""):
+        self = super().__new__(cls, value)
+        object.__setattr__(self, "status", FiberStatus(status))
+        object.__setattr__(self, "basis", str(basis))
+        return self
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"FiberDimension is immutable; cannot set {name!r}")
+
+    def __reduce__(self):
+        return (FiberDimension, (int(self), self.status, self.basis))
+
+    @property
+    def dimension(self) -> int:
+        """The value as a plain ``int``."""
+        return int(self)
+
+    @property
+    def proven(self) -> bool:
+        """True iff the value is a theorem for this parameter."""
+        return self.status == FiberStatus.PROVEN
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"fiber_dimension": int(self), "status": str(self.status), "basis": self.basis}
 
 
 @dataclass(frozen=True)

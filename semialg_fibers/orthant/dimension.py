@@ -19,16 +19,21 @@ from ..core import linalg
 from ..core.exceptions import InternalCheckError
 from ..core.limits import SearchLimits
 from ..core.network import Network
+from ..core.results import FiberDimension, FiberStatus
 from .canonical import canonical_data
 from .patterns import role_patterns
 from .types import DEAD, LINEAR, NONLINEAR, check_shallow, neuron_types
 
-__all__ = ["fiber_dimension", "evaluation_jacobian", "jacobian_upper_bound", "generic_fiber_dimension"]
+__all__ = ["fiber_dimension", "evaluation_jacobian", "jacobian_upper_bound", "generic_fiber_dimension", "BASIS"]
+
+#: What the value of :func:`fiber_dimension` rests on.
+BASIS = ("docs/theory/orthant.md, Sections 4-5: the maximum of the proven piece dimensions over the nonempty role "
+         "patterns and strata")
 
 _ZERO = Fraction(0)
 
 
-def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
+def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> FiberDimension:
     """``dim {theta' : f_theta' = f_theta on R^m_{>=0}}`` (same architecture).
 
     The maximum over the nonempty role patterns and strata of the piece
@@ -49,7 +54,7 @@ def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
         best = max([best] + [d for _, d in strata])
     if best < 0:
         raise InternalCheckError("the network's own role pattern was not found among the nonempty patterns")
-    return best
+    return FiberDimension(best, FiberStatus.PROVEN, BASIS)
 
 
 

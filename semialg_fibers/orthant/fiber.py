@@ -19,7 +19,11 @@ from .dimension import fiber_dimension
 from .patterns import role_patterns
 from .types import check_shallow
 
-__all__ = ["fiber_components", "fiber"]
+__all__ = ["fiber_components", "fiber", "BASIS"]
+
+#: What the completeness of every fiber on the orthant rests on.
+BASIS = ("docs/theory/orthant.md, Sections 3-5: every parameter realizing f on the orthant lies in the piece of its "
+         "orientation and role pattern and of its matching stratum, and the pieces are the listed components (proven)")
 
 
 def fiber_components(net: Network, certify: bool = True,
@@ -75,6 +79,6 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     """
     check_shallow(net, "orthant.fiber")
     return Fiber.from_components(net, fiber_components(net, certify, limits), limit=limit,
-                                 dimension=fiber_dimension(net, limits), progress=progress)
+                                 dimension=fiber_dimension(net, limits), progress=progress, basis=BASIS)
 
 

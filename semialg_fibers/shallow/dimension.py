@@ -12,14 +12,18 @@ from itertools import combinations
 
 from ..core.limits import SearchLimits
 from ..core.network import Network
+from ..core.results import FiberDimension, FiberStatus
 from ..onelayer.kernel import independent_normals, smallest_flip_set
 from .canonical import canonical_data, check_shallow
 from .minimal import own_choice
 
-__all__ = ["fiber_dimension"]
+__all__ = ["fiber_dimension", "BASIS"]
+
+#: What the value rests on.
+BASIS = "docs/theory/shallow.md, Proposition 5b: the dimension formula, proven from the per-piece dimensions"
 
 
-def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
+def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> FiberDimension:
     """``dim F_n(f)`` for a shallow network of width ``n`` (docs/mathematics.md, Section 3, any ``k``).
 
     ``r + (n - r)(E + 1) - min (|M| + 2 rho) E - rho (|M| + rho)`` over
@@ -59,6 +63,6 @@ def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> int:
                 if smallest_flip_set(data, mixed, pairs, limits) is not None:
                     best = penalty(q, pairs)
                     break
-    return base - best
+    return FiberDimension(base - best, FiberStatus.PROVEN, BASIS)
 
 

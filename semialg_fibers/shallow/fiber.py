@@ -19,7 +19,11 @@ from .components import component
 from .dimension import fiber_dimension
 from .patterns import StratumPattern, role_patterns, strata
 
-__all__ = ["fiber", "fiber_components"]
+__all__ = ["fiber", "fiber_components", "BASIS"]
+
+#: What the completeness of every shallow fiber rests on.
+BASIS = ("docs/theory/shallow.md, Proposition 4: every parameter realizing f lies in the piece of its own role "
+         "pattern, and the pieces are the listed components (proven)")
 
 
 def fiber_components(net: Network, certify: bool = True,
@@ -69,4 +73,4 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     """
     check_shallow(net, "fiber")
     return Fiber.from_components(net, fiber_components(net, certify, limits), limit=limit,
-                                 dimension=fiber_dimension(net, limits), progress=progress)
+                                 dimension=fiber_dimension(net, limits), progress=progress, basis=BASIS)

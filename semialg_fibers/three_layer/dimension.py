@@ -17,12 +17,11 @@ fails on degenerate parameters, where the enumeration is what is right.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..core.exceptions import NotDecidedError
 from ..core.limits import SearchLimits
 from ..core.network import Network
-from .fiber import FiberStatus, _constant, completeness, require_proven
+from ..core.results import FiberDimension, FiberStatus
+from .fiber import _constant, completeness, require_proven
 from .first_layer import has_full_row_rank
 from .hiding import hidden_hyperplanes
 from .rows import RowKind, check_three_layer, row_types
@@ -33,32 +32,11 @@ _CONSTANT = ("docs/theory/three_layer.md, Proposition 11.1: a constant function 
              "output bias is determined, all-dead second layers fill an open set of the rest); proven")
 
 
-@dataclass(frozen=True)
-class DimensionResult:
-    """``dim F(theta)`` with the status of the argument.
-
-    Attributes
-    ----------
-    dimension : int
-    status : FiberStatus
-        ``PROVEN`` or ``CONJECTURE`` (the dimension of the listed components,
-        which is the fiber's if Conjecture 10.6 holds; it is always a lower bound).
-    basis : str
-    """
-
-    dimension: int
-    status: FiberStatus
-    basis: str
-
-    def __int__(self) -> int:
-        return self.dimension
-
-    def to_dict(self) -> dict:
-        """JSON-ready dictionary."""
-        return {"fiber_dimension": self.dimension, "status": str(self.status), "basis": self.basis}
+#: The value of :func:`dimension_result` (kept under its old name).
+DimensionResult = FiberDimension
 
 
-def dimension_result(net: Network, limits: SearchLimits | None = None) -> DimensionResult:
+def dimension_result(net: Network, limits: SearchLimits | None = None) -> FiberDimension:
     """The fiber dimension of a three-layer network with its status (module docstring).
 
     Raises
@@ -77,12 +55,12 @@ def dimension_result(net: Network, limits: SearchLimits | None = None) -> Dimens
     """
     check_three_layer(net, "three-layer fiber_dimension")
     if has_full_row_rank(net) and _constant(net):
-        return DimensionResult(net.num_parameters - net.output_dim, FiberStatus.PROVEN, _CONSTANT)
+        return FiberDimension(net.num_parameters - net.output_dim, FiberStatus.PROVEN, _CONSTANT)
     decided = completeness(net, limits)
-    return DimensionResult(decided.dimension, decided.status, decided.basis)
+    return FiberDimension(decided.dimension, decided.status, decided.basis)
 
 
-def fiber_dimension(net: Network, limits: SearchLimits | None = None, allow_conjecture: bool = False) -> int:
+def fiber_dimension(net: Network, limits: SearchLimits | None = None, allow_conjecture: bool = False) -> FiberDimension:
     """``dim F(theta)`` for a three-layer network (see :func:`dimension_result` for the status).
 
     Raises
@@ -102,7 +80,7 @@ def fiber_dimension(net: Network, limits: SearchLimits | None = None, allow_conj
     """
     result = dimension_result(net, limits)
     require_proven(result.status, allow_conjecture, "three-layer fiber_dimension")
-    return result.dimension
+    return result
 
 
 def row_type_dimension(net: Network) -> int:

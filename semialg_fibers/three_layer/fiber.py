@@ -34,11 +34,10 @@ status of its completeness (``docs/theory/three_layer.md``, Section 10):
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from ..core.components import Fiber
+from ..core.components import Fiber, FiberStatus
 from ..core.exceptions import InternalCheckError, NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
@@ -56,14 +55,6 @@ from .rows import RowKind, check_three_layer, row_types, second_layer
 
 __all__ = ["FiberStatus", "Completeness", "ThreeLayerFiber", "completeness", "partial", "require_proven",
            "fiber_components", "fiber", "family_patterns"]
-
-
-class FiberStatus(enum.StrEnum):
-    """How the completeness of a listed fiber is known."""
-
-    PROVEN = "proven"  #: a theorem of docs/theory/three_layer.md, Sections 7.1 and 10
-    CONJECTURE = "conjecture"  #: complete if Conjecture 10.6 holds
-    PARTIAL = "partial"  #: the listed components lie in the fiber; others may exist (on request only)
 
 
 _PROVEN_N1 = ("docs/theory/three_layer.md, Theorem 10.2 (n1 = 1): every parameter realizing f has first layer "
@@ -293,33 +284,13 @@ def require_proven(status: FiberStatus, allow_conjecture: bool, what: str) -> No
 class ThreeLayerFiber(Fiber):
     """The fiber of a three-layer network with the status of its completeness.
 
-    Extra attributes (beyond :class:`~semialg_fibers.components.Fiber`)
+    Extra attribute (beyond :class:`~semialg_fibers.core.components.Fiber`, whose
+    ``status`` and ``basis`` say whether the union is proven complete)
     ---------------------------------------------------------------------
-    status : FiberStatus
-        ``PROVEN``, or ``CONJECTURE`` (the union is the whole fiber if Conjecture 10.6 holds).
-    basis : str
-        The theorem or conjecture.
     families : tuple of FirstLayerFamily
     """
 
-    status: FiberStatus = FiberStatus.PROVEN
-    basis: str = ""
     families: tuple = ()
-
-    @property
-    def proven(self) -> bool:
-        """True iff the union is proven to be the whole fiber."""
-        return self.status == FiberStatus.PROVEN
-
-    @property
-    def completeness_note(self) -> str:
-        """One sentence for reports: what the completeness rests on."""
-        if self.proven:
-            return f"The union is the whole fiber ({self.basis})."
-        if self.status == FiberStatus.PARTIAL:
-            return (f"Every listed component lies in the fiber, but the fiber may have others, so the dimension is a "
-                    f"lower bound ({self.basis}).")
-        return f"The union is the whole fiber if a conjecture holds ({self.basis})."
 
     def latex(self, title: str | None = None) -> str:
         """As :meth:`Fiber.latex`, followed by the completeness status."""
@@ -330,7 +301,7 @@ class ThreeLayerFiber(Fiber):
     def to_dict(self) -> dict:
         """JSON-ready dictionary, with the status, its basis and the first-layer families."""
         out = super().to_dict()
-        out.update(status=str(self.status), basis=self.basis, families=[f.to_dict() for f in self.families])
+        out.update(families=[f.to_dict() for f in self.families])
         return out
 
 
@@ -425,7 +396,6 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
             raise
         decided = partial(net, str(exc), limits)
     require_proven(decided.status, allow_conjecture or allow_partial, "three-layer fiber")
-    base = Fiber.from_components(net, fiber_components(net, certify, limits, decided), limit=limit,
-                                 dimension=decided.dimension, progress=progress)
-    return ThreeLayerFiber(base.network, base.components, base.omitted, base.dimension, decided.status, decided.basis,
-                           decided.families)
+    return ThreeLayerFiber.from_components(net, fiber_components(net, certify, limits, decided), limit=limit,
+                                           dimension=decided.dimension, progress=progress, status=decided.status,
+                                           basis=decided.basis, families=decided.families)
