@@ -54,7 +54,7 @@ from .rigidity import (ALL_LINEAR_THEOREM, DEAD_THEOREM, HIDDEN_THEOREM, LINEAR_
 from .rows import RowKind, check_three_layer, row_types, second_layer
 
 __all__ = ["FiberStatus", "Completeness", "ThreeLayerFiber", "completeness", "partial", "require_proven",
-           "fiber_components", "fiber", "family_patterns"]
+           "fiber_components", "fiber", "family_patterns", "basis_latex"]
 
 
 _PROVEN_N1 = ("docs/theory/three_layer.md, Theorem 10.2 (n1 = 1): every parameter realizing f has first layer "
@@ -112,6 +112,11 @@ _LATEX = {
                   r"parameter realizing $f$ has its first layer in the listed families (orbit, hiding "
                   r"translation, sign change). The conjecture is checked by an exhaustive search on small architectures, not proven."),
 }
+
+
+def basis_latex(basis: str) -> str | None:
+    """The completeness statement of ``basis`` in LaTeX text mode, or None when it has none (renderers escape the plain text)."""
+    return _LATEX.get(basis)
 
 
 @dataclass(frozen=True)
@@ -296,7 +301,7 @@ class ThreeLayerFiber(Fiber):
         """As :meth:`Fiber.latex`, followed by the completeness status."""
         from ..render.latex import escape_text
 
-        return super().latex(title) + "\n" + _LATEX.get(self.basis, escape_text(self.completeness_note)) + "\n"
+        return super().latex(title) + "\n" + (basis_latex(self.basis) or escape_text(self.completeness_note)) + "\n"
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary, with the status, its basis and the first-layer families."""
