@@ -33,7 +33,7 @@ from .core.semialgebraic import BasicSet, SemialgebraicSet, constraint, union
 from .core.symbols import auxiliary_symbols, parameter_symbols
 from .core.tangent import TangentCertificate, tangent_certificate
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 __all__ = [
     "Network",

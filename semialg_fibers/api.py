@@ -1,40 +1,102 @@
-"""Top-level dispatchers: pick the fastest exact algorithm that applies.
+"""The public entry points, and the one place that decides which algorithm answers for a network.
 
-``equivalent``: shallow networks on R^m use the canonical-data test
-(:mod:`semialg_fibers.shallow`), shallow networks on the orthant
-(``domain="orthant"``) that of :mod:`semialg_fibers.orthant`, two three-layer
-networks of one architecture on R^d the polynomial test of
-:mod:`semialg_fibers.three_layer.equivalence`; everything else goes to the
-general oracle.  ``fiber`` and ``fiber_dimension``: shallow networks on R^m or
-on the orthant, three-layer networks on R^d; other cases raise
-:class:`NotDecidedError` naming the reason.
+:data:`CLASSES` lists the network classes in the order they are consulted;
+each is an object implementing :class:`~semialg_fibers.core.network_class.NetworkClass`:
+
+* shallow networks on R^m (:mod:`semialg_fibers.shallow`): canonical data,
+  fibers, identifiability, canonical form;
+* shallow networks on the closed nonnegative orthant (:mod:`semialg_fibers.orthant`);
+* three-layer networks on R^d (:mod:`semialg_fibers.three_layer`);
+* every network on every polyhedral domain (:mod:`semialg_fibers.general`):
+  the exact region oracle for equivalence, the symmetries of ``H``.
+
+The first class that applies to the network and the domain answers; an
+operation it does not decide raises
+:class:`~semialg_fibers.core.exceptions.NoAlgorithmError` with the reason.
+:func:`network_class` says which class that is.  The command line, the
+reports, the plots and the conservation laws ask these functions; none of
+them tests the depth of a network.
 """
 
 from __future__ import annotations
 
-from .core.exceptions import NotDecidedError
+from typing import Callable
+
+from .core.components import Fiber
+from .core.domain import Polyhedron, domain_of
 from .core.limits import SearchLimits
 from .core.network import Network
-from .core.results import EquivalenceResult, IdentifiabilityResult
+from .core.network_class import NetworkClass
+from .core.results import EquivalenceResult, FiberDimension, IdentifiabilityResult
+from .core.symmetries import Symmetry, orbit_verdict
+from .general.network_class import GENERAL
+from .orthant.network_class import ORTHANT
+from .shallow.network_class import SHALLOW
+from .three_layer.network_class import THREE_LAYER
 
-__all__ = ["equivalent", "fiber", "fiber_dimension", "is_identifiable"]
+__all__ = ["CLASSES", "network_class", "equivalent", "fiber", "fiber_dimension", "is_identifiable", "symmetries",
+           "continuous_symmetries", "canonical_form", "minimal_width", "structure"]
 
-
-def _is_shallow(net: Network) -> bool:
-    return isinstance(net, Network) and net.depth == 2
-
-
-def _is_three_layer(net: Network) -> bool:
-    return isinstance(net, Network) and net.depth == 3
-
-
-def _is_orthant(domain) -> bool:
-    # Only the string form: a general Polyhedron (even an orthant) goes to the oracle.
-    return isinstance(domain, str) and domain == "orthant"
+#: The network classes in the order they are consulted (the general class, which applies to every network, last).
+#: A new class is one package defining its object and one entry here.
+CLASSES: tuple[NetworkClass, ...] = (SHALLOW, ORTHANT, THREE_LAYER, GENERAL)
 
 
-def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None = None,
-               progress=None) -> EquivalenceResult:
+def _check_network(net, what: str) -> Network:
+    if not isinstance(net, Network):
+        raise TypeError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")
+    return net
+
+
+def network_class(net: Network, domain=None) -> NetworkClass:
+    """The network class that answers for ``net`` on ``domain``: the first of :data:`CLASSES` that applies.
+
+    Parameters
+    ----------
+    net : Network
+    domain : None, "orthant" or Polyhedron
+        ``None`` means all of R^d; the orthant written as a polyhedron counts as ``"orthant"``.
+
+    Raises
+    ------
+    DomainError
+        An unknown domain string or a polyhedron of another dimension (a ``ValueError``).
+
+    Examples
+    --------
+    >>> from semialg_fibers.core.domain import polyhedron
+    >>> identity = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
+    >>> network_class(identity).name, network_class(identity, "orthant").name
+    ('shallow', 'orthant')
+    >>> network_class(identity, polyhedron([[2, 0]])).name       # 2 x >= 0: the orthant of R^1
+    'orthant'
+    >>> network_class(Network.from_layers([([[1]], [0])] * 4)).name
+    'oracle'
+    """
+    _check_network(net, "network_class")
+    return _select(net, domain_of(domain, net.input_dim))
+
+
+def _select(net: Network, domain: Polyhedron) -> NetworkClass:
+    return next(c for c in CLASSES if c.applies(net, domain))
+
+
+def _dispatch(operation: str, label: str, net, domain, *, has_default: bool = False, **options):
+    """Run ``operation`` of the first class that applies; refuse, naming the classes that have it, if it lacks it.
+
+    ``has_default``: the protocol's own method answers for a class that does not override it.
+    """
+    _check_network(net, operation)
+    region = domain_of(domain, net.input_dim)
+    chosen = _select(net, region)
+    if not has_default and not chosen.implements(operation):
+        available = tuple(c.description for c in CLASSES if c.implements(operation))
+        raise chosen.refuse(label, net, region, available=available)
+    return getattr(chosen, operation)(net, region, **options)
+
+
+def equivalent(a: Network, b: Network, *, domain=None, limits: SearchLimits | None = None,
+               progress: bool | Callable | None = None, method: str = "auto") -> EquivalenceResult:
     """Decide exactly whether two networks compute the same function (on R^d, or on ``domain``).
 
     Parameters
@@ -46,17 +108,26 @@ def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None 
     limits : SearchLimits, optional
         ``limits.regions`` bounds the general oracle (the fast paths need no search).
     progress : bool or callable, optional
-        Progress of the general oracle (:mod:`semialg_fibers.progress`);
+        Progress of the general oracle (:mod:`semialg_fibers.core.progress`);
         the fast paths finish without reporting.
+    method : {"auto", "oracle"}
+        ``"auto"``: the class of the two networks decides; ``"oracle"``: the
+        general region search, whatever the class (after the same symmetry check).
 
     Returns
     -------
     EquivalenceResult
         ``method`` says which algorithm decided: ``"symmetry"`` (``b`` is
         ``a`` with hidden neurons permuted and positively rescaled, checked
-        first for every depth and domain, :func:`semialg_fibers.symmetries.orbit_verdict`),
+        first for every depth and domain, :func:`semialg_fibers.core.symmetries.orbit_verdict`),
+        then the first class of :data:`CLASSES` that applies to both networks:
         ``"shallow"``, ``"orthant"``, ``"three-layer"`` (or ``"oracle (three-layer
         fallback)"``) or ``"oracle"``.
+
+    Raises
+    ------
+    DomainError
+        An unknown domain string or a polyhedron of another dimension.
 
     Examples
     --------
@@ -69,51 +140,27 @@ def equivalent(a: Network, b: Network, domain=None, limits: SearchLimits | None 
     >>> bool(r), r.method
     (True, 'shallow')
     """
-    from .core.domain import as_domain
-    from .core.symmetries import orbit_verdict
-
-    if isinstance(a, Network) and isinstance(b, Network):
-        as_domain(domain, a.input_dim)  # a bad domain is an error even for identical networks
-        found = orbit_verdict(a, b, limits)
-        if found is not None:
-            return found
-    if domain is None and _is_shallow(a) and _is_shallow(b):
-        from .shallow.equivalence import equivalent as shallow_equivalent
-
-        return shallow_equivalent(a, b)
-    if _is_orthant(domain) and _is_shallow(a) and _is_shallow(b):
-        from .orthant import equivalent as orthant_equivalent
-
-        return orthant_equivalent(a, b)
-    if domain is None and _is_three_layer(a) and _is_three_layer(b) and a.architecture == b.architecture:
-        from .three_layer.equivalence import equivalent as three_layer_equivalent
-
-        return three_layer_equivalent(a, b, limits)
-    from .general.oracle import equivalent as oracle_equivalent
-
-    from .core.limits import resolve
-
-    return oracle_equivalent(a, b, domain=domain, max_regions=resolve(limits).regions, progress=progress,
-                             orbit_check=False)
+    if method not in ("auto", "oracle"):
+        raise ValueError(f"method is {method!r}; expected 'auto' or 'oracle'")
+    _check_network(a, "equivalent")
+    _check_network(b, "equivalent")
+    region = domain_of(domain, a.input_dim)  # a bad domain is an error even for identical networks
+    found = orbit_verdict(a, b, limits)
+    if found is not None:
+        return found
+    chosen = GENERAL if method == "oracle" else next(c for c in CLASSES if c.applies_to_pair(a, b, region))
+    return chosen.equivalent(a, b, region, limits=limits, progress=progress)
 
 
-def _unsupported(net: Network, domain, what: str) -> NotDecidedError:
-    if domain is not None and not _is_orthant(domain):
-        reason = f"{what} on a general polyhedral domain is not implemented (domain={domain!r}); only R^d and 'orthant'"
-    else:
-        reason = (f"{what} is implemented for shallow networks (one hidden layer) on R^m or on the orthant and "
-                  f"for three-layer networks (two hidden layers) on R^d; got architecture {net.architecture}")
-    return NotDecidedError(reason)
-
-
-def fiber(net: Network, domain=None, limit: int | None = None, progress=False, certify: bool = True,
-          limits: SearchLimits | None = None, allow_conjecture: bool = False, allow_partial: bool = False):
-    """The complete fiber of ``net`` as a :class:`~semialg_fibers.components.Fiber`.
+def fiber(net: Network, *, domain=None, limit: int | None = None, progress: bool | Callable = False,
+          certify: bool = True, limits: SearchLimits | None = None, allow_conjecture: bool = False,
+          allow_partial: bool = False) -> Fiber:
+    """The complete fiber of ``net`` as a :class:`~semialg_fibers.core.components.Fiber`.
 
     Parameters
     ----------
     net : Network
-    domain : None or "orthant"
+    domain : None, "orthant" or Polyhedron
         All of R^m, or the closed nonnegative orthant (shallow networks only).
     limit : int, optional
         Build at most this many components; the others are counted.
@@ -121,7 +168,7 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
     certify : bool
         Certify component dimensions by exact tangent ranks.
     limits : SearchLimits, optional
-        Bounds of the exact searches (:mod:`semialg_fibers.limits`).
+        Bounds of the exact searches (:mod:`semialg_fibers.core.limits`).
     allow_conjecture : bool
         Three-layer networks with ``n1, n2 >= 2``: return the listed
         components although their completeness rests on Conjecture 10.6
@@ -134,17 +181,22 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
     Returns
     -------
     Fiber
-        For three-layer networks a :class:`~semialg_fibers.three_layer.fiber.ThreeLayerFiber`,
-        whose ``status`` says whether the union is proven to be the whole
-        fiber or rests on a stated conjecture (``docs/theory/three_layer.md``, Section 10).
+        Its ``status`` says whether the union is proven to be the whole fiber,
+        rests on a stated conjecture or is partial, and ``basis`` what it rests
+        on; for three-layer networks a
+        :class:`~semialg_fibers.three_layer.fiber.ThreeLayerFiber` (with the
+        first-layer families).
 
     Raises
     ------
+    NoAlgorithmError
+        No algorithm for this architecture or domain (the message says which).
+    ConjectureError
+        The completeness rests on Conjecture 10.6 and ``allow_conjecture`` is False.
+    LimitReachedError
+        A search beyond ``limits``.
     NotDecidedError
-        Unsupported architecture or domain (the message says which), a
-        three-layer parameter whose fiber is not decided (the message names the
-        reason) or rests on Conjecture 10.6 without ``allow_conjecture``, or a
-        search beyond ``limits``.
+        A three-layer parameter whose fiber is not decided (the message names the reason).
 
     Examples
     --------
@@ -155,60 +207,42 @@ def fiber(net: Network, domain=None, limit: int | None = None, progress=False, c
     >>> f = fiber(ramp); f.dimension, len(f), str(f.status)
     (2, 2, 'proven')
     """
-    if domain is None and _is_shallow(net):
-        from .shallow.fiber import fiber as shallow_fiber
-
-        return shallow_fiber(net, limit=limit, progress=progress, certify=certify, limits=limits)
-    if _is_orthant(domain) and _is_shallow(net):
-        from .orthant import fiber as orthant_fiber
-
-        return orthant_fiber(net, limit=limit, progress=progress, certify=certify, limits=limits)
-    if domain is None and _is_three_layer(net):
-        from .three_layer.fiber import fiber as three_layer_fiber
-
-        return three_layer_fiber(net, limit=limit, progress=progress, certify=certify, limits=limits,
-                                 allow_conjecture=allow_conjecture, allow_partial=allow_partial)
-    raise _unsupported(net, domain, "fiber")
+    return _dispatch("fiber", "fiber", net, domain, limit=limit, progress=progress, certify=certify, limits=limits,
+                     allow_conjecture=allow_conjecture, allow_partial=allow_partial)
 
 
-def fiber_dimension(net: Network, domain=None, limits: SearchLimits | None = None,
-                    allow_conjecture: bool = False) -> int:
-    """The dimension of the fiber of ``net``.
+def fiber_dimension(net: Network, *, domain=None, limits: SearchLimits | None = None,
+                    allow_conjecture: bool = False) -> FiberDimension:
+    """The dimension of the fiber of ``net``, with the status and basis of its argument.
 
     For three-layer networks the value is the dimension of the listed
     components (no component is built), with the status of
     :func:`semialg_fibers.three_layer.dimension.dimension_result`.
 
+    Returns
+    -------
+    FiberDimension
+        An ``int`` (it compares, hashes and converts as one) with ``status``
+        and ``basis``.
+
     Raises
     ------
-    NotDecidedError
-        Unsupported architecture or domain, a three-layer parameter whose
-        fiber is not decided or whose dimension rests on Conjecture 10.6
-        without ``allow_conjecture`` (as in :func:`fiber`), or a search beyond ``limits``.
+    NoAlgorithmError, ConjectureError, LimitReachedError, NotDecidedError
+        As :func:`fiber`.
 
     Examples
     --------
     >>> fiber_dimension(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])]))
     2
-    >>> fiber_dimension(Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])]))
-    2
+    >>> d = fiber_dimension(Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])]))
+    >>> d, str(d.status)
+    (2, 'proven')
     """
-    if domain is None and _is_shallow(net):
-        from .shallow.dimension import fiber_dimension as shallow_fiber_dimension
-
-        return shallow_fiber_dimension(net, limits)
-    if _is_orthant(domain) and _is_shallow(net):
-        from .orthant import fiber_dimension as orthant_fiber_dimension
-
-        return orthant_fiber_dimension(net, limits)
-    if domain is None and _is_three_layer(net):
-        from .three_layer.dimension import fiber_dimension as three_layer_fiber_dimension
-
-        return three_layer_fiber_dimension(net, limits, allow_conjecture)
-    raise _unsupported(net, domain, "fiber_dimension")
+    return _dispatch("fiber_dimension", "fiber_dimension", net, domain, limits=limits,
+                     allow_conjecture=allow_conjecture)
 
 
-def is_identifiable(net: Network, limits: SearchLimits | None = None,
+def is_identifiable(net: Network, *, domain=None, limits: SearchLimits | None = None,
                     allow_conjecture: bool = False) -> IdentifiabilityResult:
     """Decide whether the fiber of ``net`` is exactly its orbit under permutations and positive scalings.
 
@@ -216,6 +250,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
     ----------
     net : Network
         One or two hidden layers.
+    domain : None, "orthant" or Polyhedron
     limits : SearchLimits, optional
         Bounds the exact searches (three-layer networks).
     allow_conjecture : bool
@@ -228,10 +263,13 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
 
     Raises
     ------
+    NoAlgorithmError
+        Deeper networks, or a domain other than R^d.
+    ConjectureError
+        A three-layer verdict that would rest on a conjecture, without ``allow_conjecture``.
     NotDecidedError
-        Deeper networks, or a three-layer parameter outside the proven scope
-        (the message names the failing genericity predicate, or the
-        conjecture the verdict would rest on).
+        A three-layer parameter outside the proven scope (the message names the
+        failing genericity predicate).
 
     Examples
     --------
@@ -242,15 +280,76 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
     >>> bool(result), result.proven, [r.kind for r in result.reasons]
     (False, True, ['hidden column'])
     """
-    if not isinstance(net, Network):
-        raise TypeError(f"is_identifiable needs a semialg_fibers.Network, got {type(net).__name__}")
-    if net.depth == 2:
-        from .shallow.identifiability import is_identifiable as shallow_identifiable
+    return _dispatch("is_identifiable", "is_identifiable", net, domain, limits=limits,
+                     allow_conjecture=allow_conjecture)
 
-        return shallow_identifiable(net, limits)
-    if net.depth == 3:
-        from .three_layer.identifiability import is_identifiable as three_layer_identifiable
 
-        return three_layer_identifiable(net, limits, allow_conjecture)
-    raise NotDecidedError(f"is_identifiable decides networks with one or two hidden layers; got architecture "
-                          f"{net.architecture} with {net.depth - 1} hidden layers")
+def symmetries(net: Network, *, domain=None, limits: SearchLimits | None = None) -> tuple[Symmetry, ...]:
+    """Every symmetry the library reports at ``net``, each with its exact action.
+
+    At least the permutations and positive scalings of ``H`` (present at every
+    network); for three-layer networks every symmetry
+    (:func:`semialg_fibers.three_layer.symmetries`).  For shallow networks the
+    hidden symmetries are the components of the fiber other than the orbit
+    (:func:`fiber`).
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> [str(s.kind) for s in symmetries(net)][-2:]
+    ['hiding translation', 'sign change']
+    """
+    return _dispatch("symmetries", "the symmetries", net, domain, has_default=True, limits=limits)
+
+
+def continuous_symmetries(net: Network, *, domain=None, limits: SearchLimits | None = None
+                          ) -> tuple[tuple[Symmetry, ...], tuple[str, ...]]:
+    """The continuous symmetries whose conservation laws :mod:`semialg_fibers.conservation` analyses, and scope notes.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])
+    >>> found, notes = continuous_symmetries(net)
+    >>> [str(s.kind) for s in found], notes
+    (['scaling', 'scaling'], ())
+    """
+    return _dispatch("continuous_symmetries", "the continuous symmetries", net, domain, has_default=True,
+                     limits=limits)
+
+
+def canonical_form(net: Network, *, domain=None, limits: SearchLimits | None = None) -> Network:
+    """The canonical minimal representative of the function of ``net`` (equal for equal functions).
+
+    Examples
+    --------
+    >>> a = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
+    >>> b = Network.from_layers([([["1/2"], [-1]], ["3/2", -3]), ([[2, -1]], [-3])])   # s(x+3) - s(-x-3) - 3
+    >>> canonical_form(a) == canonical_form(b)
+    True
+    """
+    return _dispatch("canonical_form", "the canonical form", net, domain, limits=limits)
+
+
+def minimal_width(net: Network, *, domain=None, limits: SearchLimits | None = None) -> int:
+    """The least number of hidden neurons of a network computing the function of ``net``.
+
+    Examples
+    --------
+    >>> minimal_width(Network.from_layers([([[1], [1]], [0, 0]), ([[1, 2]], [0])]))   # 3 s(x)
+    1
+    """
+    return _dispatch("minimal_width", "the minimal width", net, domain, limits=limits)
+
+
+def structure(net: Network, *, domain=None):
+    """The structural analysis of ``net`` by its class (three-layer networks: row types, columns, genericity), or None.
+
+    Examples
+    --------
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> [t.describe() for t in structure(net).rows]
+    ['hides column 1']
+    >>> structure(Network.from_layers([([[1]], [0]), ([[1]], [0])])) is None
+    True
+    """
+    return _dispatch("structure", "the structure", net, domain, has_default=True)

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from semialg_fibers import Network, NotDecidedError
+from semialg_fibers import DomainError, Network, NoAlgorithmError, NotDecidedError
 from semialg_fibers.api import equivalent, fiber, fiber_dimension
 from semialg_fibers.general.oracle import equivalent as oracle
+from semialg_fibers.core.domain import box, polyhedron
 from semialg_fibers.core.symmetries import same_orbit
 from strategies import random_equivalent, random_neuron_network
 
@@ -50,8 +51,12 @@ def test_fiber_dispatch():
 
     assert fiber_dimension(net, domain="orthant") == orthant.fiber_dimension(net)
     assert fiber(net, domain="orthant", certify=False).dimension == orthant.fiber_dimension(net)
+    # the domain is a value: the orthant written as a polyhedron takes the orthant's fast path (this change:
+    # it used to raise "general polyhedral domain"); a general polyhedron has no fiber algorithm
+    assert fiber(net, domain=orthant_polyhedron(1), certify=False).to_dict() == fiber(
+        net, domain="orthant", certify=False).to_dict()
     with pytest.raises(NotDecidedError, match="general polyhedral domain"):
-        fiber(net, domain=orthant_polyhedron(1))
+        fiber(net, domain=box([-1], [1]))
 
 
 def test_orthant_equivalence_dispatch():
@@ -87,3 +92,35 @@ def test_bundled_controller_compared_with_itself_needs_no_search():
     with reporting(calls.append, interval=0):
         result = equivalent(net, copy)
     assert result and result.method == "symmetry" and calls == []
+
+
+def test_one_dispatch_point_names_the_class():
+    from semialg_fibers.api import network_class
+
+    shallow = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])
+    assert network_class(shallow).name == "shallow"
+    assert network_class(shallow, "orthant").name == network_class(shallow, polyhedron([[3, 0]])).name == "orthant"
+    assert network_class(shallow, box([-1], [1])).name == "oracle"
+    assert network_class(DEEP).name == "three-layer" and network_class(FOUR_LAYERS).name == "oracle"
+
+
+def test_refusals_are_typed():
+    with pytest.raises(NoAlgorithmError, match="one hidden layer") as caught:
+        fiber(FOUR_LAYERS)
+    assert isinstance(caught.value, NotImplementedError) and isinstance(caught.value, NotDecidedError)
+    # an unknown domain string is bad input, not "not decided"
+    shallow = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])
+    for call in (lambda: fiber(shallow, domain="disk"), lambda: fiber_dimension(shallow, domain="Orthant"),
+                 lambda: equivalent(shallow, shallow, domain="")):
+        with pytest.raises(DomainError) as bad:
+            call()
+        assert isinstance(bad.value, ValueError) and not isinstance(bad.value, NotDecidedError)
+
+
+def test_orthant_polyhedron_equivalence_takes_the_orthant_path():
+    relu_sum = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 1]], [0])])  # |x|, equals x on x >= 0
+    x = Network.from_layers([([[1]], [0]), ([[1]], [0])])
+    written = polyhedron([["1/2", 0], [1, 0]])  # x >= 0 twice, scaled
+    r = equivalent(relu_sum, x, domain=written)
+    assert r and r.method == "orthant"
+    assert bool(oracle(relu_sum, x, domain=written)) is True

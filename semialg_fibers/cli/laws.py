@@ -8,19 +8,18 @@ select the output format.
 
 The pieces are separate so that any command-line front end can wire them:
 :func:`add_arguments` (the options), :func:`data_from_json` (validate a parsed
-data file), :func:`run` (compute and print, no file access);
-:func:`add_laws_parser` wires them into a plain ``argparse`` front end.
+data file), :func:`run` (compute and print, no file access).
 """
 
 from __future__ import annotations
 
 import json
-import sys
 
 from ..core.exceptions import SemialgFibersError
 from ..core.network import Network
+from .common import Command, Context
 
-__all__ = ["add_arguments", "data_from_json", "run", "add_laws_parser", "read_data"]
+__all__ = ["add_arguments", "data_from_json", "run", "COMMANDS"]
 
 
 def add_arguments(parser) -> None:
@@ -56,18 +55,6 @@ def data_from_json(payload, where: str = "--data") -> list:
     return payload
 
 
-def read_data(path: str) -> list:
-    """Training inputs from a JSON file (decimals are read exactly), through :func:`data_from_json`."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            payload = json.load(handle, parse_float=str)
-    except OSError as exc:
-        raise SemialgFibersError(f"--data {path!r}: cannot read the file ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise SemialgFibersError(f"--data {path!r}: not JSON ({exc.msg} at line {exc.lineno})") from None
-    return data_from_json(payload, f"--data {path!r}")
-
-
 def run(args, net: Network, data) -> int:
     """Compute the laws (and the count when ``data`` is given) and print them; returns the exit status 0."""
     from ..conservation.count import number_of_conserved_functions
@@ -92,14 +79,16 @@ def run(args, net: Network, data) -> int:
     return 0
 
 
-def _run(args) -> int:
-    source = args.network if args.network != "-" else sys.stdin.read()
-    net = Network.from_json(source, numbers=args.numbers)
-    return run(args, net, read_data(args.data) if args.data else None)
+def _laws(args, ctx: Context) -> int:
+    from ..readwrite.reader import read_json
+
+    net = ctx.load(args.network)
+    data = data_from_json(read_json(args.data, ctx.limits), f"--data {args.data!r}") if args.data else None
+    ctx.stage("finding the conservation laws")
+    return run(args, net, data)
 
 
-def add_laws_parser(subparsers) -> None:
-    """Register the ``laws`` subcommand on an ``argparse`` subparsers object (plain front end)."""
-    laws = subparsers.add_parser("laws", help="conservation laws of the symmetries under gradient flow")
-    add_arguments(laws)
-    laws.set_defaults(run=_run)
+COMMANDS = (
+    Command("laws", "conservation laws of the symmetries under gradient flow (--data: their exact number)",
+            add_arguments, _laws),
+)

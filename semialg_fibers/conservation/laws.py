@@ -38,11 +38,13 @@ from typing import Sequence
 import sympy
 from sympy.polys.domains import QQ
 
+from .. import api
 from ..core import linalg
+from ..core.domain import domain_of
 from ..core.exceptions import DomainError, InternalCheckError, ShapeError
 from ..core.network import Network
 from ..core.symbols import parameter_symbols
-from ..core.symmetries import Symmetry, SymmetryKind, VectorField, h_symmetries
+from ..core.symmetries import Symmetry, SymmetryKind, VectorField
 from . import fields as F
 from .pattern import ActivationPattern, activation_pattern
 
@@ -285,54 +287,22 @@ def independent_at(net: Network, expressions: Sequence) -> tuple:
 
 
 # ---------------------------------------------------------------------------- which symmetries
-def three_layer_continuous_symmetries(net: Network) -> tuple[Symmetry, ...] | None:
-    """Plug point for the three-layer symmetries: the continuous ones of ``three_layer.symmetries(net)``.
-
-    Returns None when :mod:`semialg_fibers.three_layer` (or its
-    ``symmetries`` function) is not available in this build; then only the
-    scalings of ``H`` are analysed and the report says so.
-    """
-    try:
-        from .. import three_layer  # noqa: PLC0415 (optional sibling package)
-    except ImportError:
-        return None
-    found = getattr(three_layer, "symmetries", None)
-    if found is None:
-        return None
-    return tuple(s for s in found(net) if s.continuous)
+def three_layer_continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
+    """The continuous symmetries of a three-layer network (those of :func:`semialg_fibers.three_layer.symmetries`)."""
+    return tuple(s for s in api.symmetries(net) if s.continuous)
 
 
 def present_symmetries(net: Network, domain: str | None = None) -> tuple[tuple[Symmetry, ...], tuple[str, ...]]:
-    """The continuous symmetries the library reports at ``net`` and scope notes.
+    """The continuous symmetries the library reports at ``net`` and scope notes: those of its network class.
 
-    Shallow networks on ``R^m``: :func:`semialg_fibers.shallow.continuous.continuous_symmetries`;
-    on the orthant: :func:`semialg_fibers.orthant.continuous.continuous_symmetries`;
-    two hidden layers: :func:`three_layer_continuous_symmetries` (plus the
-    scalings); any other depth: the scalings of ``H``.
+    :func:`semialg_fibers.api.continuous_symmetries`: shallow networks on R^m and
+    on the orthant their continuous symmetries, three-layer networks every
+    continuous symmetry (with the scalings of ``H``), other networks the
+    scalings of ``H`` with a note.
     """
     if not isinstance(net, Network):
         raise TypeError(f"expected a Network, got {type(net).__name__}")
-    if domain not in (None, "orthant"):
-        raise DomainError(f"domain must be None (all of R^d) or 'orthant', got {domain!r}")
-    scalings = tuple(s for s in h_symmetries(net) if s.continuous)
-    if net.depth == 2:
-        if domain == "orthant":
-            from ..orthant.continuous import continuous_symmetries
-        else:
-            from ..shallow.continuous import continuous_symmetries
-        return continuous_symmetries(net), ()
-    if domain == "orthant":
-        raise DomainError(f"domain='orthant' needs one hidden layer; got architecture {net.architecture}")
-    if net.depth == 3:
-        found = three_layer_continuous_symmetries(net)
-        if found is None:
-            return scalings, ("the three-layer symmetries beyond H (linear-row mixing, dead rows, hiding translation) "
-                              "are not available in this build: only the scalings were analysed; pass them with "
-                              "symmetries=...",)
-        if not any(s.kind == SymmetryKind.SCALING for s in found):
-            found = scalings + found
-        return found, ()
-    return scalings, (f"depth {net.depth}: only the scalings of H are reported as symmetries",)
+    return api.continuous_symmetries(net, domain=domain)
 
 
 # ---------------------------------------------------------------------------- conditions by kind
@@ -500,7 +470,7 @@ def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | 
     symmetries : sequence of Symmetry, optional
         The symmetries to analyse (any :class:`~semialg_fibers.symmetries.Symmetry`
         with polynomial generators plugs in); default :func:`present_symmetries`.
-    domain : None or "orthant"
+    domain : None, "orthant" or Polyhedron
         Input domain of a one-hidden-layer network (selects the symmetries).
 
     Returns
@@ -549,7 +519,11 @@ def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | 
     pattern = None
     if data is not None:
         pattern = activation_pattern(net, data)
-        if domain == "orthant" and any(v < 0 for x in pattern.data for v in x):
+        region = domain_of(domain, net.input_dim)
+        if region.is_orthant and any(v < 0 for x in pattern.data for v in x):
             raise DomainError("domain='orthant' but a training input has a negative coordinate")
+        outside = next((x for x in pattern.data if not region.contains(x)), None)
+        if outside is not None:
+            raise DomainError(f"a training input lies outside the domain: {[str(v) for v in outside]}")
     laws = tuple(_analyse(s, net, pattern) for s in symmetries if s.continuous)
     return LawReport(net, laws, None if pattern is None else pattern.data, tuple(notes))

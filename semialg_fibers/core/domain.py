@@ -1,20 +1,27 @@
 """Input domains: all of R^d, boxes, general polyhedra and the nonnegative orthant.
 
 A domain is a :class:`Polyhedron` ``{x : A x + c >= 0, E x + e = 0}`` given by
-exact :class:`~semialg_fibers.linalg.Constraint` values (``None`` means R^d).
+exact :class:`~semialg_fibers.core.linalg.Constraint` values.  Users write
+``None`` (all of R^d), ``"orthant"`` or a polyhedron; :func:`domain_of` turns
+each into a :class:`Polyhedron`, whose :attr:`~Polyhedron.is_whole_space` and
+:attr:`~Polyhedron.is_orthant` decide which algorithms apply, however the
+domain was written (the orthant given by its inequalities takes the same fast
+paths as ``"orthant"``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Sequence
 
 from .exact import to_rational
 from .exceptions import DomainError
+from . import linalg
 from .linalg import Constraint
 
-__all__ = ["Polyhedron", "box", "orthant", "polyhedron", "as_domain"]
+__all__ = ["Polyhedron", "box", "orthant", "whole_space", "polyhedron", "as_domain", "domain_of"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,41 @@ class Polyhedron:
     def contains(self, x: Sequence[Fraction]) -> bool:
         """Exact membership test."""
         return all(c.holds(x) for c in self.constraints)
+
+    @cached_property
+    def is_whole_space(self) -> bool:
+        """True iff the polyhedron is all of R^dim (every constraint holds everywhere).
+
+        >>> whole_space(2).is_whole_space, polyhedron([[0, 0, 1]]).is_whole_space, orthant(2).is_whole_space
+        (True, True, False)
+        """
+        return all(not any(c.coefficients) and (c.constant == 0 if c.relation == "==" else c.constant >= 0)
+                   for c in self.constraints)
+
+    @cached_property
+    def is_orthant(self) -> bool:
+        """True iff the polyhedron is the closed nonnegative orthant of R^dim, however its constraints are written.
+
+        Decided exactly: every constraint holds on the orthant (nonnegative
+        coefficients and constant; equalities trivial), and ``x_i >= 0`` holds on
+        the polyhedron for every ``i`` (an exact LP per coordinate).
+
+        >>> orthant(2).is_orthant, polyhedron([[2, 0, 0], [0, 3, 0], [1, 1, 0]]).is_orthant
+        (True, True)
+        >>> box([0, 0], [1, 1]).is_orthant, polyhedron([[1, 0, 0]]).is_orthant
+        (False, False)
+        """
+        for c in self.constraints:
+            if c.relation == "==" and (any(c.coefficients) or c.constant != 0):
+                return False
+            if any(a < 0 for a in c.coefficients) or c.constant < 0:
+                return False
+        for i in range(self.dim):
+            unit = [Fraction(int(j == i)) for j in range(self.dim)]
+            low = linalg.optimize(unit, self.constraints, self.dim)
+            if low.status != "optimal" or low.value < 0:
+                return False
+        return True
 
 
 def box(lower: Sequence, upper: Sequence) -> Polyhedron:
@@ -71,6 +113,15 @@ def orthant(dim: int) -> Polyhedron:
     True
     """
     return Polyhedron(dim, tuple(Constraint(tuple(Fraction(int(j == i)) for j in range(dim)), Fraction(0)) for i in range(dim)))
+
+
+def whole_space(dim: int) -> Polyhedron:
+    """All of R^dim, as the polyhedron with no constraint.
+
+    >>> whole_space(3).contains([Fraction(-1), Fraction(0), Fraction(5)])
+    True
+    """
+    return Polyhedron(dim, ())
 
 
 def polyhedron(inequalities: Sequence[Sequence], equalities: Sequence[Sequence] = ()) -> Polyhedron:
@@ -107,3 +158,24 @@ def as_domain(domain, dim: int) -> Polyhedron | None:
     if domain.dim != dim:
         raise DomainError(f"domain has dimension {domain.dim}; the networks have input dimension {dim}")
     return domain
+
+
+def domain_of(domain, dim: int) -> Polyhedron:
+    """The domain argument of the public functions as a :class:`Polyhedron` (``None``: :func:`whole_space`).
+
+    Raises
+    ------
+    DomainError
+        An unknown string, another type, or a dimension other than ``dim`` (a ``ValueError``).
+
+    Examples
+    --------
+    >>> domain_of(None, 2).is_whole_space, domain_of("orthant", 2).is_orthant
+    (True, True)
+    >>> domain_of("disk", 2)
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.DomainError: unknown domain 'disk'; expected None, 'orthant' or a Polyhedron
+    """
+    normalized = as_domain(domain, dim)
+    return whole_space(dim) if normalized is None else normalized

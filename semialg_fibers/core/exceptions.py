@@ -5,6 +5,8 @@ Every error subclasses the matching builtin so that callers can catch
 expected, what arrived and where.
 """
 
+import copy
+
 __all__ = [
     "SemialgFibersError",
     "InexactInputError",
@@ -18,6 +20,7 @@ __all__ = [
     "LimitReachedError",
     "ConjectureError",
     "InternalCheckError",
+    "reworded",
 ]
 
 
@@ -118,6 +121,20 @@ class ConjectureError(NotDecidedError):
 
 def _rebuild(cls, args, keywords):
     return cls(*args, **keywords)
+
+
+def reworded(error: Exception, message: str) -> Exception:
+    """A copy of ``error`` (same type and attributes, such as a limit's name) with another message.
+
+    For callers that add where an error happened (a file name, an option) before re-raising it.
+
+    >>> e = reworded(LimitReachedError("too many", limit="nodes", value=5), "a.json: too many")
+    >>> type(e).__name__, str(e), e.limit
+    ('LimitReachedError', 'a.json: too many', 'nodes')
+    """
+    copied = copy.copy(error)
+    copied.args = (message,)
+    return copied
 
 
 class InternalCheckError(SemialgFibersError, AssertionError):

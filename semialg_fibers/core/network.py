@@ -210,6 +210,17 @@ class Network:
         a = self.architecture
         return sum(a[i + 1] * (a[i] + 1) for i in range(len(a) - 1))
 
+    def summary(self) -> dict:
+        """Architecture, depth, dimensions, hidden widths and parameter count, JSON-ready (``semialg-fibers info``).
+
+        >>> Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]).summary()["hidden_neurons"]
+        2
+        """
+        hidden = self.hidden_widths
+        return {"architecture": list(self.architecture), "depth": self.depth, "input_dim": self.input_dim,
+                "output_dim": self.output_dim, "hidden_neurons": sum(hidden), "hidden_widths": list(hidden),
+                "num_parameters": self.num_parameters}
+
     def parameters(self) -> tuple[Fraction, ...]:
         """The flat parameter vector in flat order (``W_l`` row-major, then ``b_l``, layer by layer)."""
         flat: list[Fraction] = []

@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from . import linalg
-from .exact import describe, to_rational
+from .exact import describe, format_rational, to_rational
 from .exceptions import InternalCheckError, ShapeError
 
 __all__ = [
@@ -88,6 +88,11 @@ class NonnegativeFactorization:
 
     def __int__(self) -> int:
         return self.value
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary, entries as exact strings (``semialg-fibers ncr --json``)."""
+        return {"ncr": self.value, "rank": self.rank, "U": [[format_rational(v) for v in row] for row in self.U],
+                "W": [[format_rational(v) for v in row] for row in self.W]}
 
 
 def _support_lp(M: Matrix) -> linalg.LPResult:

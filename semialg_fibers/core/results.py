@@ -7,9 +7,14 @@ import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .exact import format_rational
 from .network import Network
 
 __all__ = ["FiberStatus", "FiberDimension", "EquivalenceResult", "Reason", "IdentifiabilityResult"]
+
+
+def _strings(values) -> list[str]:
+    return [format_rational(v) for v in values]
 
 
 class FiberStatus(enum.StrEnum):
@@ -99,6 +104,16 @@ class EquivalenceResult:
 
     def __bool__(self) -> bool:
         return self.equivalent
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary, numbers as exact strings (``semialg-fibers equiv --json``).
+
+        >>> EquivalenceResult(False, (Fraction(1, 2),), ((Fraction(1),), (Fraction(0),)), "shallow", "kinks differ").to_dict()
+        {'equivalent': False, 'method': 'shallow', 'reason': 'kinks differ', 'regions': None, 'witness': ['1/2'], 'outputs': [['1'], ['0']]}
+        """
+        return {"equivalent": self.equivalent, "method": self.method, "reason": self.reason, "regions": self.regions,
+                "witness": None if self.witness is None else _strings(self.witness),
+                "outputs": None if self.outputs is None else [_strings(o) for o in self.outputs]}
 
     def latex(self) -> str:
         """LaTeX text mode: the fields, words escaped and numbers in math mode (:func:`semialg_fibers.latex.fields_latex`)."""

@@ -18,7 +18,8 @@ from typing import Sequence
 
 from ..core import linalg
 from ..core.domain import Polyhedron, as_domain
-from ..core.exceptions import DomainError, InternalCheckError, NotDecidedError, ShapeError
+from ..core.exceptions import DomainError, InternalCheckError, LimitReachedError, ShapeError
+from ..core.limits import SearchLimits, resolve
 from ..core.linalg import Constraint
 from ..core.network import Network
 from ..core.progress import reporting, task
@@ -171,7 +172,8 @@ class _Search:
         if not pending:
             self.regions += 1
             if self.max_regions is not None and self.regions > self.max_regions:
-                raise NotDecidedError(f"the oracle examined more than max_regions={self.max_regions} linear regions")
+                raise LimitReachedError(f"the oracle examined more than max_regions={self.max_regions} linear regions "
+                                        f"(the limit regions)", limit="regions", value=self.max_regions)
             if self.bar is not None:
                 self.bar.advance(note=f"{self.lps} LPs")
             yield region[0], region[1], outputs
@@ -267,7 +269,7 @@ def linear_regions(net: Network, domain=None):
 
 
 def equivalent(net_a: Network, net_b: Network, domain=None, max_regions: int | None = None,
-               progress=None, orbit_check: bool = True) -> EquivalenceResult:
+               progress=None, orbit_check: bool = True, *, limits: SearchLimits | None = None) -> EquivalenceResult:
     """Decide exactly whether two ReLU networks compute the same function.
 
     Parameters
@@ -277,7 +279,7 @@ def equivalent(net_a: Network, net_b: Network, domain=None, max_regions: int | N
     domain : None, "orthant" or Polyhedron
         ``None`` means all of R^d.  Lower-dimensional polyhedra are allowed.
     max_regions : int, optional
-        Give up (``NotDecidedError``) after this many regions.
+        Give up (``LimitReachedError``) after this many regions; overrides ``limits.regions``.
     progress : bool or callable, optional
         Progress of the region search (:mod:`semialg_fibers.progress`):
         a callable receives :class:`~semialg_fibers.progress.ProgressUpdate`
@@ -290,6 +292,8 @@ def equivalent(net_a: Network, net_b: Network, domain=None, max_regions: int | N
         "equivalent" with ``method="symmetry"`` and no region is examined.
         Pass False to run the region search regardless (to check the
         symmetry code against this independent oracle).
+    limits : SearchLimits, optional
+        ``limits.regions`` bounds the region search (default: unlimited).
 
     Returns
     -------
@@ -333,6 +337,8 @@ def equivalent(net_a: Network, net_b: Network, domain=None, max_regions: int | N
         found = orbit_verdict(net_a, net_b)
         if found is not None:
             return found
+    if max_regions is None:
+        max_regions = resolve(limits).regions
     with reporting(progress), task("oracle", total=max_regions, unit="regions") as bar:
         search = _Search([net_a, net_b], chart, max_regions, bar)
         for constraints, point, (out_a, out_b) in search.run():

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..core.exceptions import NotDecidedError, ShapeError
+from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 
 __all__ = ["Piece", "FirstLayerLine", "Arrangement", "arrangement", "default_box", "plot_network", "plot_family",
@@ -170,7 +171,7 @@ def _line_key(a1, a2, b) -> tuple:
     return (a1 / lead, a2 / lead, b / lead)
 
 
-def arrangement(net: Network, box=None, max_pieces: int = 20000) -> Arrangement:
+def arrangement(net: Network, box=None, *, limits: SearchLimits | None = None) -> Arrangement:
     """Subdivide ``box`` into the activation regions of ``net`` exactly (input dimension 2, any depth).
 
     Parameters
@@ -179,8 +180,8 @@ def arrangement(net: Network, box=None, max_pieces: int = 20000) -> Arrangement:
         Input dimension 2.
     box : ((x_min, x_max), (y_min, y_max)), optional
         Exact bounds; default :func:`default_box`.
-    max_pieces : int
-        Refuse (``NotDecidedError``) beyond this many regions.
+    limits : SearchLimits, optional
+        ``limits.plot_pieces`` bounds the number of regions (``LimitReachedError`` beyond).
 
     Examples
     --------
@@ -204,6 +205,7 @@ def arrangement(net: Network, box=None, max_pieces: int = 20000) -> Arrangement:
     if net.input_dim != 2:
         raise ShapeError(f"pictures of the input plane need input dimension 2; the network has {net.input_dim}")
     (x0, x1), (y0, y1) = box
+    limits = resolve(limits)
     identity = [(Fraction(1), _ZERO, _ZERO), (_ZERO, Fraction(1), _ZERO)]
     pieces = [([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], (), identity)]
     bent: dict = {}
@@ -228,8 +230,7 @@ def arrangement(net: Network, box=None, max_pieces: int = 20000) -> Arrangement:
             for poly, signs in parts:
                 active = [c if s else (_ZERO, _ZERO, _ZERO) for c, s in zip(pre, signs)]
                 refined.append((poly, pattern + (signs,), active))
-            if len(refined) > max_pieces:
-                raise NotDecidedError(f"more than {max_pieces} activation regions in the box (max_pieces)")
+            limits.check("plot_pieces", len(refined), f"{len(refined)} activation regions in the box")
         pieces = refined
     out = tuple(Piece(tuple(poly), pattern, tuple(_compose(net.layers[-1], maps)))
                 for poly, pattern, maps in pieces)
@@ -255,10 +256,6 @@ def _zero_segment(polygon, coeffs):
 def _edges(piece: Piece):
     v = piece.vertices
     return [(v[i], v[(i + 1) % len(v)]) for i in range(len(v))]
-
-
-def _on_line(p, q, r) -> bool:
-    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]) == 0
 
 
 def _kinks(pieces) -> tuple:
@@ -338,14 +335,16 @@ def _float_function(net: Network, output: int):
     return f
 
 
-def plot_network(net: Network, box=None, output: int = 0, resolution: int = 300, ax=None, title: str | None = None):
+def plot_network(net: Network, box=None, output: int = 0, resolution: int = 300, ax=None, title: str | None = None,
+                 *, limits: SearchLimits | None = None):
     """Draw a network on the plane: ``f`` as a colour map, first-layer lines, bent hyperplanes, linear regions.
 
     Visible first-layer lines (a kink of ``f`` along them inside the box) are
     solid, hidden ones dashed; second-layer bent hyperplanes are dotted; thin
     black edges bound the linear regions.  Each drawn first-layer line has the
     ``gid`` ``"first-layer visible"`` or ``"first-layer hidden"``, each bent
-    hyperplane segment ``"second-layer"``.
+    hyperplane segment ``"second-layer"``.  ``limits.plot_pieces`` bounds the
+    regions (:func:`arrangement`).
 
     Returns
     -------
@@ -354,7 +353,7 @@ def plot_network(net: Network, box=None, output: int = 0, resolution: int = 300,
     import numpy as np
 
     plt = _pyplot()
-    arr = arrangement(net, box)
+    arr = arrangement(net, box, limits=limits)
     (x0, x1), (y0, y1) = [(float(lo), float(hi)) for lo, hi in arr.box]
     if ax is None:
         fig, ax = plt.subplots(figsize=(6.4, 5.4))
@@ -436,9 +435,9 @@ def family_members(net: Network, symmetry=None, values: Sequence | None = None, 
     net : Network
     symmetry : Symmetry, optional
         A continuous symmetry with an exact action.  Default: the first
-        continuous symmetry found (three-layer symmetries when that module is
-        installed, preferring hiding translation and linear-row mixing; else
-        the positive scaling of the first hidden neuron).
+        continuous symmetry of :func:`semialg_fibers.api.symmetries`,
+        preferring hiding translation and linear-row mixing; else the positive
+        scaling of the first hidden neuron.
     values : sequence of exact numbers, optional
         Parameter values of the family; default: the first ``count`` values
         of ``0, 1/2, 1, 2, -1/2, ...`` at which the action is defined (for a
@@ -451,17 +450,14 @@ def family_members(net: Network, symmetry=None, values: Sequence | None = None, 
         evaluation); a member that does not raises ``InternalCheckError``.
     """
     from ..core.exceptions import InternalCheckError
+    from ..api import symmetries
     from ..core.symmetries import SymmetryKind, h_symmetries
 
     if symmetry is None:
-        options = list(h_symmetries(net))
-        if net.depth == 3:
-            try:
-                from importlib import import_module
-
-                options = list(import_module("semialg_fibers.three_layer").symmetries(net)) + options
-            except (ImportError, AttributeError, NotDecidedError):
-                pass
+        try:
+            options = list(symmetries(net))
+        except NotDecidedError:  # e.g. too many layer-flip sets: the symmetries of H are present at every network
+            options = list(h_symmetries(net))
         continuous = [s for s in options if s.continuous and s.action is not None]
         if not continuous:
             raise NotDecidedError("no continuous symmetry with an exact action is known for this network")

@@ -1,22 +1,23 @@
 """Everything the library knows about one network, collected for a document: fiber, identifiability, symmetries, laws.
 
-:func:`network_report` runs the analyses that apply to the network and keeps
-each result, or a note saying why it is missing (outside what the algorithms
-decide, a limit reached, or a capability this installation does not have);
-:mod:`semialg_fibers.latex` renders the value (:func:`~semialg_fibers.latex.document`),
-the ``semialg-fibers latex`` command writes it.  Analyses that live in optional
-modules (three-layer identifiability and symmetries, conservation laws) are
-imported lazily: when a module is absent its section says so.
+:func:`network_report` asks :mod:`semialg_fibers.api` for each analysis and
+keeps each result, or a note saying why it is missing (no algorithm for the
+network's class, outside what the algorithms decide, or a limit reached);
+:mod:`semialg_fibers.render.latex` renders the value
+(:func:`~semialg_fibers.render.latex.document`), the ``semialg-fibers latex``
+command writes it.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
-from ..core.exceptions import NotDecidedError
+from .. import api
+from ..conservation import conservation_laws
+from ..core.exceptions import NoAlgorithmError, NotDecidedError
 from ..core.limits import SearchLimits
 from ..core.network import Network
+from ..core.symmetries import h_symmetries
 
 __all__ = ["ReportSection", "NetworkReport", "network_report"]
 
@@ -67,92 +68,58 @@ class NetworkReport:
         return html(self)
 
 
-def _optional(module: str, name: str):
-    """``module.name`` if this installation has it, else None (modules developed separately plug in here)."""
-    try:
-        return getattr(importlib.import_module(f"semialg_fibers.{module}"), name)
-    except (ImportError, AttributeError):
-        return None
+def _reason(exc: NotDecidedError) -> str:
+    """A refusal as a note: "no algorithm" reasons as they are, the others prefixed "Not decided"."""
+    first = str(exc).splitlines()[0]
+    if isinstance(exc, NoAlgorithmError):
+        return first[:1].upper() + first[1:] + ("" if first.endswith(".") else ".")
+    return f"Not decided: {first}"
 
 
 def _fiber(net: Network, domain, limit, certify, limits, allow_conjecture):
-    from ..api import fiber
-
     try:
-        result = fiber(net, domain=domain, limit=limit, certify=certify, limits=limits,
-                       allow_conjecture=allow_conjecture)
+        result = api.fiber(net, domain=domain, limit=limit, certify=certify, limits=limits,
+                           allow_conjecture=allow_conjecture)
     except NotDecidedError as exc:
         return None, f"The fiber is not computed: {str(exc).splitlines()[0]}"
     note = ""
     if result.omitted:
         note = (f"Only the first {len(result)} components are listed; {result.omitted} more exist "
                 "(raise the limit to list them).")
-    completeness = getattr(result, "completeness_note", "")  # three-layer fibers: proven or conjecture
-    if completeness:
-        note = (note + " " + completeness).strip()
+    if api.network_class(net, domain).states_completeness and result.completeness_note:
+        note = (note + " " + result.completeness_note).strip()
     return result, note
 
 
 def _identifiability(net: Network, domain, limits, allow_conjecture) -> ReportSection:
     title = "Identifiability"
-    if domain is not None:
-        return ReportSection(title, note=f"Identifiability on the {domain} is read off the fiber above: the "
-                             "parameter is identifiable when the fiber is the single orbit of permutations and "
-                             "positive scalings.")
-    from ..api import is_identifiable as decide
-
     try:
-        if decide is not None:
-            result = decide(net, limits=limits, allow_conjecture=allow_conjecture)
-            status = "" if result.proven else " (the verdict rests on a conjecture; see its basis)"
-            verdict = ("The fiber is exactly the orbit of permutations and positive scalings: the parameter is "
-                       "identifiable" if result else "The fiber is larger than the orbit of permutations and "
-                       "positive scalings: the parameter is not identifiable") + status + "."
-            return ReportSection(title, result, verdict)
-        if net.depth == 2:
-            from ..shallow import is_generic
-
-            report = is_generic(net, limits=limits)
-            verdict = ("The fiber is exactly the orbit of permutations and positive scalings: the parameter is "
-                       "identifiable." if report else "The fiber is larger than the orbit of permutations and "
-                       "positive scalings; the mechanisms, each with a parameter of the fiber outside the orbit:")
-            return ReportSection(title, report.mechanisms or None, verdict)
+        result = api.is_identifiable(net, domain=domain, limits=limits, allow_conjecture=allow_conjecture)
     except NotDecidedError as exc:
-        return ReportSection(title, note=f"Not decided: {str(exc).splitlines()[0]}")
-    return ReportSection(title, note=f"Identifiability of a network with {len(net.hidden_widths)} hidden layers is "
-                         "not available in this installation.")
+        return ReportSection(title, note=_reason(exc))
+    status = "" if result.proven else " (the verdict rests on a conjecture; see its basis)"
+    verdict = ("The fiber is exactly the orbit of permutations and positive scalings: the parameter is "
+               "identifiable" if result else "The fiber is larger than the orbit of permutations and "
+               "positive scalings: the parameter is not identifiable") + status + "."
+    return ReportSection(title, result, verdict)
 
 
-def _symmetries(net: Network, limits) -> ReportSection:
-    from ..core.symmetries import h_symmetries
-
+def _symmetries(net: Network, domain, limits) -> ReportSection:
     title = "Symmetries"
-    if net.depth == 3:
-        found = _optional("three_layer", "symmetries")
-        if found is not None:
-            try:
-                return ReportSection(title, tuple(found(net, limits=limits)),
-                                     "Every symmetry present at this network, with its parameters and generators:")
-            except NotDecidedError as exc:
-                return ReportSection(title, h_symmetries(net), f"Only the permutations and positive scalings are "
-                                     f"listed; the others are not decided: {str(exc).splitlines()[0]}")
-    note = "The permutations and positive scalings of hidden neurons (present at every network)"
-    if net.depth == 2:
-        note += "; the hidden symmetries are the components of the fiber above other than the orbit."
-    else:
-        note += "."
-    return ReportSection(title, h_symmetries(net), note)
+    note = api.network_class(net, domain).symmetries_note
+    try:
+        return ReportSection(title, api.symmetries(net, domain=domain, limits=limits), note)
+    except NotDecidedError as exc:
+        return ReportSection(title, h_symmetries(net), f"Only the permutations and positive scalings are listed; "
+                             f"the others are not decided: {str(exc).splitlines()[0]}")
 
 
 def _laws(net: Network, domain) -> ReportSection:
     title = "Conservation laws"
-    laws = _optional("conservation", "conservation_laws")
-    if laws is None:
-        return ReportSection(title, note="Conservation laws are not available in this installation.")
     try:
-        return ReportSection(title, laws(net, domain=domain))
+        return ReportSection(title, conservation_laws(net, domain=domain))
     except NotDecidedError as exc:
-        return ReportSection(title, note=f"Not decided: {str(exc).splitlines()[0]}")
+        return ReportSection(title, note=_reason(exc))
 
 
 def network_report(net: Network, domain=None, limit: int | None = 50, certify: bool = True,
@@ -193,5 +160,6 @@ def network_report(net: Network, domain=None, limit: int | None = 50, certify: b
     if not isinstance(net, Network):
         raise TypeError(f"network_report needs a Network, got {type(net).__name__}")
     fib, note = _fiber(net, domain, limit, certify, limits, allow_conjecture)
-    sections = (_identifiability(net, domain, limits, allow_conjecture), _symmetries(net, limits), _laws(net, domain))
+    sections = (_identifiability(net, domain, limits, allow_conjecture), _symmetries(net, domain, limits),
+                _laws(net, domain))
     return NetworkReport(net, domain, fib, note, sections, title)

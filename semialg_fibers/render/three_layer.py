@@ -1,31 +1,25 @@
 """Plain-text and JSON renderings of the three-layer structure and of identifiability verdicts (for the CLI).
 
-Renderers only read values computed elsewhere (:mod:`.rows`, :mod:`.hiding`,
-:mod:`.genericity`, :func:`semialg_fibers.is_identifiable`).
+Renderers only read values computed elsewhere (:class:`semialg_fibers.three_layer.structure.Structure`,
+:func:`semialg_fibers.is_identifiable`).
 """
 
 from __future__ import annotations
 
-from ..core.results import IdentifiabilityResult
 from ..core.network import Network
-from ..three_layer.genericity import genericity
-from ..three_layer.hiding import column_statuses, hidden_hyperplanes
-from ..three_layer.rows import check_three_layer, row_types
+from ..core.results import IdentifiabilityResult
+from ..three_layer.structure import Structure, structure
 
 __all__ = ["structure_dict", "structure_text", "identify_dict", "identify_text"]
 
 
 def structure_dict(net: Network) -> dict:
     """Row types, column statuses, hidden hyperplanes and the genericity predicates, JSON-ready."""
-    check_three_layer(net, "structure_dict")
-    return {"rows": [t.to_dict() for t in row_types(net)],
-            "columns": [s.to_dict() for s in column_statuses(net)],
-            "hidden_hyperplanes": [h.to_dict() for h in hidden_hyperplanes(net)],
-            "genericity": genericity(net).to_dict()}
+    return structure(net).to_dict()
 
 
-def structure_text(net: Network) -> str:
-    """The structure of a three-layer network in plain text (1-based indices).
+def structure_text(analysis: Structure | Network) -> str:
+    """The structure of a three-layer network (or its :class:`Structure`) in plain text (1-based indices).
 
     Examples
     --------
@@ -39,22 +33,7 @@ def structure_text(net: Network) -> str:
       H_1 = {W1[1] . x + b1_1 = 0} is hidden by row(s) 1; translations T_t preserve f for t >= -1/2
     genericity: G1-G7 hold
     """
-    check_three_layer(net, "structure_text")
-    lines = ["rows of [W2 | b2] (second hidden layer):"]
-    lines += [f"  row {t.index + 1}: {t.describe()}" for t in row_types(net)]
-    lines.append("first-layer neurons: " + ", ".join(f"{s.column + 1} {s.kind}" for s in column_statuses(net)))
-    hidden = hidden_hyperplanes(net)
-    if hidden:
-        lines.append("hidden hyperplanes:")
-        lines += [f"  {h.describe()}" for h in hidden]
-    else:
-        lines.append("hidden hyperplanes: none")
-    report = genericity(net)
-    if report:
-        lines.append("genericity: G1-G7 hold")
-    else:
-        lines.append("genericity: fails " + "; ".join(f"{r.predicate} ({r.detail})" for r in report.failing))
-    return "\n".join(lines)
+    return (analysis if isinstance(analysis, Structure) else structure(analysis)).describe()
 
 
 def identify_dict(result: IdentifiabilityResult) -> dict:

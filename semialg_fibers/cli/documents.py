@@ -1,0 +1,69 @@
+"""Commands that write documents: ``latex`` (a standalone LaTeX document) and ``plot`` (PNG or SVG)."""
+
+from __future__ import annotations
+
+from ..core.exceptions import SemialgFibersError
+from .common import EXIT_OK, Command, Context, allow_conjecture_argument, nonnegative_int, point, search_limits, write
+
+__all__ = ["COMMANDS"]
+
+
+def _latex_args(p):
+    p.add_argument("network", help="network file ('-': standard input)")
+    p.add_argument("-o", "--output", help="write to this file (default: standard output)")
+    p.add_argument("--orthant", action="store_true", help="inputs restricted to the nonnegative orthant")
+    p.add_argument("--limit", type=nonnegative_int, default=50, metavar="N",
+                   help="list at most N components (default 50)")
+    p.add_argument("--no-certify", action="store_true", help="skip the exact tangent-rank certificates")
+    p.add_argument("--title", help="document title (default: the architecture)")
+    allow_conjecture_argument(p)
+
+
+def _latex(args, ctx: Context) -> int:
+    from ..render.report import network_report
+
+    net = ctx.load(args.network)
+    ctx.stage("writing the document")
+    report = network_report(net, domain="orthant" if args.orthant else None, limit=args.limit,
+                            certify=not args.no_certify, limits=search_limits(args), title=args.title or "",
+                            allow_conjecture=args.allow_conjecture)
+    write(report.latex(), args.output)
+    return EXIT_OK
+
+
+def _plot_args(p):
+    p.add_argument("network", help="network file ('-': standard input)")
+    p.add_argument("-o", "--output", required=True, help="file name ending in .png or .svg")
+    p.add_argument("--family", action="store_true",
+                   help="draw a one-parameter family of the fiber (parameters differ, functions coincide)")
+    p.add_argument("--box", nargs=2, metavar=("LOWER", "UPPER"), help="input box, e.g. --box -2,-2 2,2")
+    p.add_argument("--output-index", type=nonnegative_int, default=0, metavar="J",
+                   help="which output to colour (default 0)")
+
+
+def _plot(args, ctx: Context) -> int:
+    from ..render import plots
+
+    if not args.output.lower().endswith((".png", ".svg")):
+        raise SemialgFibersError(f"-o {args.output!r}: expected a file name ending in .png or .svg")
+    net = ctx.load(args.network)
+    ctx.stage("drawing")
+    if args.family:
+        figure = plots.plot_family(net)
+    else:
+        box = None
+        if args.box:
+            lower = point(args.box[0], "--box LOWER", ctx.limits)
+            upper = point(args.box[1], "--box UPPER", ctx.limits)
+            box = tuple(zip(lower, upper))
+        figure = plots.plot_network(net, box=box, output=args.output_index)
+    plots.save(figure, args.output)
+    return EXIT_OK
+
+
+COMMANDS = (
+    Command("latex", "a standalone LaTeX document: network, fiber, identifiability, symmetries, laws",
+            _latex_args, _latex, searches=True),
+    Command("plot", "a picture: the network on the plane, or a one-parameter family of its fiber",
+            _plot_args, _plot),
+)

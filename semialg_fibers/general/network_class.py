@@ -1,0 +1,60 @@
+"""Networks of any depth on any polyhedral domain: the class consulted when no other applies.
+
+It decides equivalence with the general oracle (:mod:`.oracle`) and reports the
+symmetries of ``H``, present at every network; the other questions have no
+algorithm for a general network yet, and say so.
+"""
+
+from __future__ import annotations
+
+from ..core.domain import Polyhedron
+from ..core.exceptions import NoAlgorithmError
+from ..core.network import Network
+from ..core.network_class import NetworkClass
+
+__all__ = ["GeneralClass", "GENERAL"]
+
+_FIBER_SCOPE = ("is implemented for shallow networks (one hidden layer) on R^m or on the orthant and for three-layer "
+                "networks (two hidden layers) on R^d")
+
+
+class GeneralClass(NetworkClass):
+    """Any depth, any polyhedral domain: exact equivalence by the region oracle, the symmetries of ``H``."""
+
+    name = "oracle"
+    key = "general"
+    description = "networks of any depth on any polyhedral domain"
+
+    def applies(self, net: Network, domain: Polyhedron) -> bool:
+        return True
+
+    def refuse(self, operation: str, net: Network, domain: Polyhedron, *,
+               available: tuple[str, ...] = ()) -> NoAlgorithmError:
+        if not domain.is_whole_space and not domain.is_orthant:
+            return NoAlgorithmError(f"{operation} on a general polyhedral domain is not implemented "
+                                    f"(domain={domain!r}); only R^d and 'orthant'")
+        if operation in ("fiber", "fiber_dimension"):
+            return NoAlgorithmError(f"{operation} {_FIBER_SCOPE}; got architecture {net.architecture}")
+        if operation == "is_identifiable":
+            return NoAlgorithmError(f"is_identifiable decides networks with one or two hidden layers; got architecture "
+                                    f"{net.architecture} with {net.depth - 1} hidden layers")
+        return super().refuse(operation, net, domain, available=available)
+
+    def equivalent(self, a, b, domain, *, limits=None, progress=None):
+        from .oracle import equivalent
+
+        region = None if domain.is_whole_space else domain
+        return equivalent(a, b, domain=region, progress=progress, orbit_check=False, limits=limits)
+
+    def continuous_symmetries(self, net, domain, *, limits=None):
+        if domain.is_orthant:
+            raise NoAlgorithmError(f"the symmetries on the orthant are known for one hidden layer; got architecture "
+                                   f"{net.architecture}")
+        if not domain.is_whole_space:
+            raise self.refuse("the continuous symmetries", net, domain)
+        scalings, _ = super().continuous_symmetries(net, domain, limits=limits)
+        return scalings, (f"depth {net.depth}: only the scalings of H are reported as symmetries",)
+
+
+#: The class of every network; consulted last.
+GENERAL = GeneralClass()
