@@ -341,6 +341,7 @@ class Action:
         object.__setattr__(self, "keywords", tuple(sorted((str(k), v) for k, v in keywords)))
 
     def __call__(self, net: Network, *values) -> Network:
+        """The move applied to ``net`` with the caller's ``values`` after the bound ``args``."""
         return self.function(net, *self.args, *values, **dict(self.keywords))
 
     def __repr__(self) -> str:
