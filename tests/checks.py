@@ -6,11 +6,14 @@
 * conservation laws: three-layer symmetries written from the formulas (:func:`three_layer_symmetries`, with their
   generators built from the parameter symbols here), and a symbolic forward pass and squared loss with symbolic
   targets on the activation region of exact data (:func:`gradient_dot_loss`), so that ``grad Q . grad L = 0`` is
-  checked by SymPy independently of :mod:`semialg_fibers.conservation`.
+  checked by SymPy independently of :mod:`semialg_fibers.conservation`;
+* symmetry values: :func:`forward` (an exact forward pass) and :func:`check_symmetry_value` (a pickled symmetry
+  equals the original, and both move a network to one that agrees with it at every given point).
 """
 
 from __future__ import annotations
 
+import pickle
 from fractions import Fraction
 
 import sympy
@@ -214,3 +217,26 @@ def gradient_dot_loss(net: Network, quantity, points) -> sympy.Expr:
     coords = parameter_symbols(net.architecture)
     q = sympy.sympify(quantity)
     return sympy.expand(sum(sympy.diff(q, c) * sympy.diff(loss, c) for c in coords if q.has(c)))
+
+
+# ----------------------------------------------------------------------------- symmetry values
+def forward(net: Network, x) -> tuple[Fraction, ...]:
+    """``f(x)`` by an exact forward pass written here (ReLU on every hidden layer, none on the output)."""
+    h = [Fraction(v) for v in x]
+    for l, layer in enumerate(net.layers):
+        z = [sum((w * v for w, v in zip(row, h)), b) for row, b in zip(layer.weight, layer.bias)]
+        h = z if l == len(net.layers) - 1 else [max(v, Fraction(0)) for v in z]
+    return tuple(h)
+
+
+def check_symmetry_value(net: Network, sym: Symmetry, values, points) -> Network:
+    """Pickle ``sym``: the copy equals it and hashes alike, and ``copy.apply(net, *values)`` is the same network
+    as ``sym.apply(net, *values)``, which differs from ``net`` and agrees with it at every point (exact)."""
+    copy = pickle.loads(pickle.dumps(sym))
+    assert copy == sym and hash(copy) == hash(sym)
+    moved = sym.apply(net, *values)
+    assert copy.apply(net, *values) == moved
+    assert moved != net, f"{sym.kind}: the values {values} do not move the network"
+    for x in points:
+        assert forward(moved, x) == forward(net, x), f"{sym.kind} changes f at {x}"
+    return moved

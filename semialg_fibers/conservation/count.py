@@ -31,7 +31,9 @@ How the count is computed and certified, exactly
   gradients at ``theta_0`` force ``dim Lie(W) <= N - q`` near ``theta_0``.
 * When ``rank + q = N`` the dimension is constant near ``theta_0`` and the
   count ``q`` is proven.  Otherwise more brackets are taken, up to the
-  limits, and then :class:`NotDecidedError` gives both bounds.
+  bounds of :class:`~semialg_fibers.core.limits.SearchLimits`
+  (``bracket_depth``, ``fields_per_parameter``), and then
+  :class:`~semialg_fibers.core.exceptions.LimitReachedError` gives both bounds.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ from typing import Sequence
 import sympy
 
 from ..core import linalg
-from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.exceptions import InternalCheckError, LimitReachedError, NotDecidedError
+from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.symmetries import parameter_index
 from . import fields as F
@@ -198,8 +201,9 @@ def _independent_rows(rows: Sequence[Sequence[Fraction]], keep: int) -> list[int
     return chosen
 
 
-def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fields: int | None = None,
-                                  extra_laws: Sequence = (), max_parameters: int | None = 300) -> LawCount:
+def number_of_conserved_functions(net: Network, data, *, limits: SearchLimits | None = None, extra_laws: Sequence = (),
+                                  max_depth: int | None = None, max_fields: int | None = None,
+                                  max_parameters: int | None = None) -> LawCount:
     """The exact number of independent functions conserved near ``net`` by gradient flow on ``data`` (any loss).
 
     Parameters
@@ -207,16 +211,21 @@ def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fi
     net : Network
     data : sequence of points
         The training inputs (exact).
-    max_depth : int
-        Most bracket levels to compute.
-    max_fields : int or None
-        Most fields kept in the Lie algebra basis (default ``4 N``).
+    limits : SearchLimits, optional
+        ``bracket_depth`` (most bracket levels), ``fields_per_parameter``
+        (most fields kept in the Lie algebra basis, per parameter) and
+        ``parameters`` (networks with more are refused: the brackets are
+        polynomial fields in all of them); ``None`` means the defaults.
     extra_laws : sequence of sympy.Expr
         Further candidate laws for the lower bound (each is verified exactly;
         one that is not conserved raises ``ValueError``).
-    max_parameters : int or None
-        Refuse networks with more parameters (``None``: no limit); the
-        brackets are polynomial fields in all of them.
+    max_depth : int, optional
+        Overrides ``limits.bracket_depth``.
+    max_fields : int, optional
+        Overrides ``limits.fields_per_parameter``: the most fields kept in
+        all (not per parameter).
+    max_parameters : int, optional
+        Overrides ``limits.parameters``.
 
     Returns
     -------
@@ -224,10 +233,14 @@ def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fi
 
     Raises
     ------
+    LimitReachedError
+        The network has more parameters than allowed (limit ``"parameters"``),
+        or the two bounds did not meet within ``bracket_depth`` levels or
+        the allowed number of fields (limit ``"bracket_depth"`` or
+        ``"fields_per_parameter"``; the message gives both bounds).
     NotDecidedError
-        A training input lies on a kink, the network has more than
-        ``max_parameters`` parameters, or the two bounds did not meet within
-        the limits (the message gives both).
+        A training input lies on a kink, or the brackets stopped growing at
+        the sample points before the bounds met.
 
     Examples
     --------
@@ -238,6 +251,10 @@ def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fi
     >>> count = number_of_conserved_functions(net, [1, 2, -1])
     >>> count.count, count.lie_dimension, count.laws
     (1, 3, (W^{(1)}_{1,1}**2 - W^{(2)}_{1,1}**2 + b^{(1)}_{1}**2,))
+    >>> number_of_conserved_functions(net, [1, 2, -1], max_parameters=3)
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.LimitReachedError: number_of_conserved_functions: the network has 4 parameters, above the limit max_parameters = 3 (Lie brackets of polynomial fields in all of them); raise the limit to try
 
     Notes
     -----
@@ -246,20 +263,59 @@ def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fi
     """
     if not isinstance(net, Network):
         raise TypeError(f"expected a Network, got {type(net).__name__}")
-    if max_parameters is not None and net.num_parameters > max_parameters:
-        raise NotDecidedError(f"number_of_conserved_functions: the network has {net.num_parameters} parameters, "
-                              f"above max_parameters = {max_parameters} (Lie brackets of polynomial fields in all of "
-                              f"them); raise the limit to try")
+    limits = resolve(limits)
+    n_params = net.num_parameters
+    most_parameters = _bound(limits, "parameters", max_parameters, "max_parameters")
+    if most_parameters.exceeded(n_params):
+        raise most_parameters.error(f"number_of_conserved_functions: the network has {n_params} parameters, above ",
+                                    " (Lie brackets of polynomial fields in all of them); raise the limit to try")
+    bounds = (_bound(limits, "bracket_depth", max_depth, "max_depth"),
+              _bound(limits, "fields_per_parameter", max_fields, "max_fields", n_params))
     pattern = activation_pattern(net, data)
-    arch = net.architecture
-    R, gens = F.polynomial_ring(arch)
-    n_params = len(gens)
-    point = net.parameters()
-    limit = 4 * n_params if max_fields is None else max_fields
+    R, gens = F.polynomial_ring(net.architecture)
+    generators = [g for g in (F.gradient(f, gens) for outs in pattern.outputs for f in outs) if not F.is_zero_field(g)]
+    laws = _explicit_laws(net, pattern, R, gens, generators, extra_laws)
+    rank, ranks, certificate = _lie_rank(net, gens, generators, len(laws), *bounds)
+    if rank + len(laws) > len(gens):
+        raise InternalCheckError(f"rank {rank} of the Lie algebra plus {len(laws)} independent laws exceeds "
+                                 f"N = {len(gens)}")
+    return LawCount(net, len(pattern.data), len(gens) - rank, len(gens), rank, tuple(ranks), tuple(laws),
+                    pattern.region_description(), certificate)
 
-    generators = [F.gradient(f, gens) for outs in pattern.outputs for f in outs]
-    generators = [g for g in generators if not F.is_zero_field(g)]
 
+@dataclass(frozen=True)
+class _Bound:
+    """One bound of the count: the ``SearchLimits`` field it stands for, its value, and how messages name it."""
+
+    limit: str
+    value: int | None  # None: unlimited
+    reported: int | None  # the value a LimitReachedError carries (the limit's own unit)
+    text: str
+
+    def exceeded(self, needed: int) -> bool:
+        """True iff ``needed`` is above the bound."""
+        return self.value is not None and needed > self.value
+
+    def error(self, message: str, after: str = "") -> LimitReachedError:
+        """The refusal: ``message``, the bound's name and value, then ``after``."""
+        return LimitReachedError(f"{message}{self.text}{after}", limit=self.limit, value=self.reported)
+
+
+def _bound(limits: SearchLimits, limit: str, override, keyword: str, scale: int = 1) -> _Bound:
+    """``override`` (the argument ``keyword``) when given, else ``limits.<limit>`` times ``scale``."""
+    if override is not None:
+        if isinstance(override, bool) or not isinstance(override, int) or override < 0:
+            raise ValueError(f"{keyword} is {override!r}; expected a nonnegative int or None (the SearchLimits bound)")
+        return _Bound(limit, override, override, f"the limit {keyword} = {override}")
+    value = getattr(limits, limit)
+    if value is None:
+        return _Bound(limit, None, None, f"the limit {limit} = None")
+    text = f"the limit {limit} = {value}" + (f" ({value * scale} in all)" if scale != 1 else "")
+    return _Bound(limit, value * scale, value, text)
+
+
+def _explicit_laws(net: Network, pattern: ActivationPattern, R, gens, generators, extra_laws) -> list:
+    """The lower bound: data laws and ``extra_laws``, each verified, reduced to independent gradients at ``net``."""
     candidates = list(data_laws(pattern))
     for h in candidates:
         grad = F.gradient(h, gens)
@@ -271,67 +327,79 @@ def number_of_conserved_functions(net: Network, data, max_depth: int = 6, max_fi
         if any(F.dot(grad, g) for g in generators):
             raise ValueError(f"extra law {expr} is not conserved on these training inputs")
         candidates.append(h)
-    exprs = [sympy.expand(h.as_expr()) for h in candidates]
     from .laws import independent_at
 
-    laws = independent_at(net, exprs)
-    q = len(laws)
+    return list(independent_at(net, [sympy.expand(h.as_expr()) for h in candidates]))
 
-    # Sample points (the network and two fixed pseudo-random rational points) decide which brackets to keep;
-    # pruning only affects how fast the bound is reached, never its validity.
-    rng = random.Random(12)
-    samples = [point] + [tuple(Fraction(rng.randint(-9, 9), rng.randint(1, 5)) for _ in point) for _ in range(2)]
 
-    def signature(field):
-        return tuple(v for s in samples for v in F.values_at([field], s)[0])
+class _Basis:
+    """Fields of ``Lie(W)`` kept because they are independent at the sample points."""
 
-    kept: list = []
-    signatures: list = []
+    def __init__(self, point):
+        # The network and two fixed pseudo-random rational points decide which brackets to keep; pruning only
+        # affects how fast the bound is reached, never its validity.
+        rng = random.Random(12)
+        self.samples = [point] + [tuple(Fraction(rng.randint(-9, 9), rng.randint(1, 5)) for _ in point)
+                                  for _ in range(2)]
+        self.kept: list = []
+        self.signatures: list = []
 
-    def absorb(new):
-        rows = signatures + [signature(f) for f in new]
-        chosen = _independent_rows(rows, len(signatures)) if rows else []
-        added = [new[i - len(kept)] for i in chosen if i >= len(kept)]
+    def _signature(self, field) -> tuple:
+        """The field's values at every sample point, concatenated."""
+        return tuple(v for s in self.samples for v in F.values_at([field], s)[0])
+
+    def absorb(self, new) -> list:
+        """Keep the fields of ``new`` independent of the kept ones (at the samples); return those added."""
+        rows = self.signatures + [self._signature(f) for f in new]
+        chosen = _independent_rows(rows, len(self.signatures)) if rows else []
+        added = [new[i - len(self.kept)] for i in chosen if i >= len(self.kept)]
         for f in added:
-            kept.append(f)
-            signatures.append(signature(f))
+            self.kept.append(f)
+            self.signatures.append(self._signature(f))
         return added
 
-    base = absorb(generators)
-    rank = F.rank_at(kept, point)
+
+def _brackets(base, frontier, gens) -> list:
+    """The nonzero brackets ``[X, Y]``, ``X`` in ``base``, ``Y`` in ``frontier`` (one right-normed level)."""
+    out = []
+    for x in base:
+        for y in frontier:
+            if x is y:
+                continue
+            z = F.bracket(x, y, gens)
+            if not F.is_zero_field(z):
+                out.append(z)
+    return out
+
+
+def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
+              field_bound: _Bound) -> tuple[int, list, Certificate]:
+    """The upper bound: bracket levels until ``rank + q = N`` or the algebra closes; ``(rank, ranks, certificate)``."""
+    n_params = len(gens)
+    point = net.parameters()
+    basis = _Basis(point)
+    base = basis.absorb(generators)
+    rank = F.rank_at(basis.kept, point)
     ranks = [rank]
     frontier = base
     depth = 0
-    certificate = Certificate.LAWS
     while rank + q < n_params:
-        if not frontier and _closed(base, kept, gens) and len(kept) == rank:
+        if not frontier and _closed(base, basis.kept, gens) and len(basis.kept) == rank:
             # Lie(W) is the span of the kept fields: dimension <= len(kept) = rank everywhere, >= rank near
             # the network, so constant there; no explicit law is needed.
-            certificate = Certificate.CLOSED
-            break
-        if depth >= max_depth or len(kept) > limit or not frontier:
-            why = ("the brackets stopped growing at the sample points" if not frontier else
-                   f"the limit max_depth = {max_depth}" if depth >= max_depth else f"the limit max_fields = {limit}")
-            raise NotDecidedError(
-                f"number_of_conserved_functions: between {q} and {n_params - rank} conserved functions near the "
-                f"network ({q} explicit laws; rank {rank} of the Lie algebra at the network after {depth} bracket "
-                f"levels); stopped by {why}")
-        new = []
-        for x in base:
-            for y in frontier:
-                if x is y:
-                    continue
-                z = F.bracket(x, y, gens)
-                if not F.is_zero_field(z):
-                    new.append(z)
-        frontier = absorb(new)
+            return rank, ranks, Certificate.CLOSED
+        if not frontier or depth_bound.exceeded(depth + 1) or field_bound.exceeded(len(basis.kept)):
+            both = (f"number_of_conserved_functions: between {q} and {n_params - rank} conserved functions near the "
+                    f"network ({q} explicit laws; rank {rank} of the Lie algebra at the network after {depth} "
+                    f"bracket levels); stopped by ")
+            if not frontier:
+                raise NotDecidedError(both + "the brackets stopped growing at the sample points")
+            raise (depth_bound if depth_bound.exceeded(depth + 1) else field_bound).error(both)
+        frontier = basis.absorb(_brackets(base, frontier, gens))
         depth += 1
-        rank = F.rank_at(kept, point)
+        rank = F.rank_at(basis.kept, point)
         ranks.append(rank)
-    if rank + q > n_params:
-        raise InternalCheckError(f"rank {rank} of the Lie algebra plus {q} independent laws exceeds N = {n_params}")
-    return LawCount(net, len(pattern.data), n_params - rank, n_params, rank, tuple(ranks), tuple(laws),
-                    pattern.region_description(), certificate)
+    return rank, ranks, Certificate.LAWS
 
 
 def _closed(base, kept, gens) -> bool:

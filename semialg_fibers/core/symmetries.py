@@ -34,6 +34,7 @@ from .symbols import parameter_symbols
 
 __all__ = [
     "SymmetryKind",
+    "Action",
     "Symmetry",
     "h_symmetries",
     "zero_output_freedom",
@@ -280,8 +281,6 @@ class SymmetryKind(enum.StrEnum):
     CONSTANT_FREEDOM = "constant-neuron freedom"
     KINK_SPLIT = "kink split"
     CANCELLING_GROUP = "cancelling group"
-    MIXED_LINE = "mixed line"
-    ORIENTATION_FLIP = "orientation flip"
     LINEAR_MIXING = "linear-row mixing"
     LINEAR_BIAS = "linear-row bias"
     HIDING_TRANSLATION = "hiding translation"
@@ -289,6 +288,70 @@ class SymmetryKind(enum.StrEnum):
     LAYER_FLIP = "layer-wise orientation flip"
     DEAD_REVIVAL = "dead-row revival"
     RAMP_FLIP = "ramp flip"
+
+
+@dataclass(frozen=True)
+class Action:
+    """An exact move as data: ``function(net, *args, *values, **dict(keywords))``.
+
+    ``function`` is a module-level function, so an action pickles (by the
+    function's name) and compares by value, unlike a closure; ``args`` are
+    bound before the values the caller passes to :meth:`Symmetry.apply`,
+    ``keywords`` by name.
+
+    Attributes
+    ----------
+    function : callable
+        A module-level function taking the network first.
+    args : tuple
+        Positional arguments bound after the network (hashable values).
+    keywords : tuple of (str, object)
+        Keyword arguments bound by name, sorted by name (a mapping is accepted
+        and sorted).
+
+    Raises
+    ------
+    TypeError
+        ``function`` is not callable, or is a lambda or a nested function
+        (it would not pickle).
+
+    Examples
+    --------
+    >>> import pickle
+    >>> net = Network.from_layers([([[1], [2]], [0, 0]), ([[2, 1]], [0])])
+    >>> move = Action(scale_neuron, (1, 0))
+    >>> move(net, 2) == scale_neuron(net, 1, 0, 2)
+    True
+    >>> pickle.loads(pickle.dumps(move)) == move
+    True
+    >>> Action(act, (1,), {"scaling": (1, 1)})
+    Action(semialg_fibers.core.symmetries.act, args=(1,), keywords=(('scaling', (1, 1)),))
+    """
+
+    function: Callable
+    args: tuple = ()
+    keywords: tuple = ()
+
+    def __post_init__(self):
+        name = getattr(self.function, "__qualname__", None)
+        if not callable(self.function) or name is None or "<" in name:
+            raise TypeError(f"an Action needs a module-level function (it pickles by name), got {self.function!r}")
+        object.__setattr__(self, "args", tuple(self.args))
+        keywords = self.keywords.items() if isinstance(self.keywords, dict) else self.keywords
+        object.__setattr__(self, "keywords", tuple(sorted((str(k), v) for k, v in keywords)))
+
+    def __call__(self, net: Network, *values) -> Network:
+        """The move applied to ``net`` with the caller's ``values`` after the bound ``args``."""
+        return self.function(net, *self.args, *values, **dict(self.keywords))
+
+    def __repr__(self) -> str:
+        # The function by its import path: a default repr would print its memory address.
+        parts = [f"{self.function.__module__}.{self.function.__qualname__}"]
+        if self.args:
+            parts.append(f"args={self.args!r}")
+        if self.keywords:
+            parts.append(f"keywords={self.keywords!r}")
+        return f"Action({', '.join(parts)})"
 
 
 @dataclass(frozen=True)
@@ -314,8 +377,9 @@ class Symmetry:
     generators : tuple of VectorField
         Infinitesimal generators (continuous symmetries): vector fields on
         parameter space tangent to the fiber.
-    action : callable
-        ``action(net, *values) -> Network``: the exact move; use :meth:`apply`.
+    action : Action or None
+        The exact move, ``action(net, *values) -> Network``; use :meth:`apply`.
+        A module-level function given here is wrapped in an :class:`Action`.
     """
 
     kind: SymmetryKind
@@ -326,7 +390,11 @@ class Symmetry:
     parameters: tuple = ()
     neurons: tuple = ()
     generators: tuple = ()
-    action: Callable | None = field(default=None, compare=False, repr=False)
+    action: Action | None = field(default=None, repr=False)
+
+    def __post_init__(self):
+        if self.action is not None and not isinstance(self.action, Action):
+            object.__setattr__(self, "action", Action(self.action))
 
     def apply(self, net: Network, *values) -> Network:
         """Another point of the fiber: the move with the given parameter values, applied exactly."""
@@ -440,7 +508,7 @@ def zero_output_freedom(net: Network, layer: int, index: int) -> Symmetry:
                     "and bias move freely", True, n_in + 1,
                     parameters=(("row", f"any {n_in + 1} numbers (weights, then the bias)"),),
                     neurons=((layer, index),), generators=gens,
-                    action=lambda n, row: set_incoming(n, layer, index, row))
+                    action=Action(set_incoming, (layer, index)))
 
 
 def h_symmetries(net: Network) -> tuple[Symmetry, ...]:
@@ -466,13 +534,13 @@ def h_symmetries(net: Network) -> tuple[Symmetry, ...]:
                 SymmetryKind.PERMUTATION, f"permutations of the {width} neurons of hidden layer {layer}", False,
                 order=math.factorial(width), parameters=(("permutation", f"a permutation of range({width})"),),
                 neurons=tuple((layer, i) for i in range(width)),
-                action=lambda n, perm, layer=layer, width=width: act(n, layer, perm, [_ONE] * width)))
+                action=Action(act, (layer,), {"scaling": (_ONE,) * width})))
         for i in range(width):
             out.append(Symmetry(
                 SymmetryKind.SCALING, f"positive scaling of neuron {i + 1} of hidden layer {layer}", True, 1,
                 parameters=(("factor", "factor > 0"),), neurons=((layer, i),),
                 generators=(scaling_generator(net.architecture, layer, i),),
-                action=lambda n, factor, layer=layer, i=i: scale_neuron(n, layer, i, factor)))
+                action=Action(scale_neuron, (layer, i))))
     return tuple(out)
 
 

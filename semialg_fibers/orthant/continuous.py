@@ -23,6 +23,7 @@ from ..core.network import Network
 from ..shallow.continuous import mix_neurons, set_dead_output_weights
 from ..core.symmetries import (
     zero_output_freedom,
+    Action,
     Symmetry,
     SymmetryKind,
     bias_shift_generator,
@@ -38,6 +39,41 @@ __all__ = ["continuous_symmetries"]
 
 def _layers(net: Network) -> list:
     return [[[list(r) for r in layer.weight], list(layer.bias)] for layer in net.layers]
+
+
+def _mix_linear(net: Network, linear: tuple, matrix) -> Network:
+    """Linear-neuron mixing of ``linear`` by ``matrix``, refused when a moved row leaves the cone ``>= 0``."""
+    moved = mix_neurons(net, 1, linear, matrix)
+    first = moved.layers[0]
+    for i in linear:
+        if any(v < 0 for v in first.weight[i]) or first.bias[i] < 0:
+            raise DomainError(f"linear-neuron mixing: the moved row of neuron {i + 1} has a negative entry; "
+                              f"M U must stay nonnegative")
+    return moved
+
+
+def _shift_linear_bias(net: Network, i: int, k: int, t) -> Network:
+    """Linear bias absorption: ``c_i -> c_i + t >= 0``, the output bias compensating."""
+    value = to_rational(t, "t")
+    layers = _layers(net)
+    if layers[0][1][i] + value < 0:
+        raise DomainError(f"linear bias absorption: c_{i + 1} + t = {layers[0][1][i] + value} must stay >= 0")
+    layers[0][1][i] += value
+    for r in range(k):
+        layers[1][1][r] -= layers[1][0][r][i] * value
+    return Network.from_layers(layers)
+
+
+def _set_dead_neuron(net: Network, i: int, k: int, m: int, v_new, row_new=None) -> Network:
+    """The dead-neuron freedom of neuron ``i``: new output weights and optionally a new row ``<= 0``."""
+    layers = _layers(net)
+    set_dead_output_weights(layers, i, v_new, k)
+    if row_new is not None:
+        new = [to_rational(x, f"row[{j}]") for j, x in enumerate(row_new)]
+        if len(new) != m + 1 or any(x > 0 for x in new):
+            raise DomainError(f"dead-neuron freedom: the row must have {m + 1} entries, all <= 0")
+        layers[0][0][i], layers[0][1][i] = new[:m], new[m]
+    return Network.from_layers(layers)
 
 
 def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
@@ -70,37 +106,18 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
     out = [s for s in h_symmetries(net) if s.continuous]
     linear = tuple(t.index for t in types if t.kind == LINEAR and not t.output_zero)
     if len(linear) >= 2:
-
-        def mix(net_, matrix, linear=linear):
-            moved = mix_neurons(net_, 1, linear, matrix)
-            first = moved.layers[0]
-            for i in linear:
-                if any(v < 0 for v in first.weight[i]) or first.bias[i] < 0:
-                    raise DomainError(f"linear-neuron mixing: the moved row of neuron {i + 1} has a negative entry; "
-                                      f"M U must stay nonnegative")
-            return moved
-
         gens = tuple(mixing_generator(arch, 1, a, b) for a in linear for b in linear if a != b)
         out.append(Symmetry(SymmetryKind.LINEAR_MIXING,
                             f"linear neurons {[i + 1 for i in linear]}: U -> M U, V -> V M^-1 keeps V U", True,
                             len(gens), parameters=(("M", "invertible matrix with M U >= 0 entrywise"),),
-                            neurons=tuple((1, i) for i in linear), generators=gens, action=mix))
+                            neurons=tuple((1, i) for i in linear), generators=gens,
+                            action=Action(_mix_linear, (linear,))))
     for i in linear:
-
-        def shift(net_, t, i=i):
-            value = to_rational(t, "t")
-            layers = _layers(net_)
-            if layers[0][1][i] + value < 0:
-                raise DomainError(f"linear bias absorption: c_{i + 1} + t = {layers[0][1][i] + value} must stay >= 0")
-            layers[0][1][i] += value
-            for r in range(k):
-                layers[1][1][r] -= layers[1][0][r][i] * value
-            return Network.from_layers(layers)
-
         out.append(Symmetry(SymmetryKind.LINEAR_BIAS,
                             f"linear neuron {i + 1}: its bias moves, the output bias compensates", True, 1,
                             parameters=(("t", f"t >= -c_{i + 1}"),), neurons=((1, i),),
-                            generators=(bias_shift_generator(arch, 1, i),), action=shift))
+                            generators=(bias_shift_generator(arch, 1, i),),
+                            action=Action(_shift_linear_bias, (i, k))))
     for t in types:
         i = t.index
         row = tuple(net.layers[0].weight[i]) + (net.layers[0].bias[i],)
@@ -108,22 +125,12 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
             free_row = [j for j, v in enumerate(row) if v < 0]
             gens = tuple(coordinate_field(arch, parameter_index(arch, 2, r, i)) for r in range(k)) + tuple(
                 coordinate_field(arch, parameter_index(arch, 1, i, j if j < m else None)) for j in free_row)
-
-            def dead(net_, v_new, row_new=None, i=i):
-                layers = _layers(net_)
-                set_dead_output_weights(layers, i, v_new, k)
-                if row_new is not None:
-                    new = [to_rational(x, f"row[{j}]") for j, x in enumerate(row_new)]
-                    if len(new) != m + 1 or any(x > 0 for x in new):
-                        raise DomainError(f"dead-neuron freedom: the row must have {m + 1} entries, all <= 0")
-                    layers[0][0][i], layers[0][1][i] = new[:m], new[m]
-                return Network.from_layers(layers)
-
             out.append(Symmetry(SymmetryKind.DEAD_FREEDOM,
                                 f"neuron {i + 1} is dead on the orthant (row <= 0): its output weights move freely, "
                                 f"and so do its negative row entries", True, len(gens),
                                 parameters=(("v", f"any v in Q^{k}"), ("row", "any row <= 0 (optional)")),
-                                neurons=((1, i),), generators=gens, action=dead))
+                                neurons=((1, i),), generators=gens,
+                                action=Action(_set_dead_neuron, (i, k, m))))
         elif t.output_zero:
             out.append(zero_output_freedom(net, 1, i))
     return tuple(out)

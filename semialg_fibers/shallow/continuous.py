@@ -35,6 +35,7 @@ from ..core.network import Network
 from ..core.symbols import shallow_symbols
 from ..core.symmetries import (
     zero_output_freedom,
+    Action,
     Symmetry,
     SymmetryKind,
     VectorField,
@@ -100,17 +101,53 @@ def _first_nonzero(values) -> int:
     return next(j for j, v in enumerate(values) if v)
 
 
-def _kink_split_action(group, lead):
-    def action(net: Network, matrix) -> Network:
-        moved = mix_neurons(net, 1, group, matrix)
-        w = moved.layers[0].weight
-        reference = net.layers[0].weight[group[0]][lead]
-        for i in group:
-            if w[i][lead] == 0 or (w[i][lead] > 0) != (reference > 0):
-                raise DomainError(f"kink split: the moved row of neuron {i + 1} is not a positive multiple of the "
-                                  f"line; M must keep M lambda > 0 (lambda the scales of the rows)")
-        return moved
-    return action
+def _split_kink(net: Network, group: tuple, lead: int, matrix) -> Network:
+    """The kink split of ``group``: :func:`mix_neurons` with ``matrix``, refused unless the rows stay on the line."""
+    moved = mix_neurons(net, 1, group, matrix)
+    w = moved.layers[0].weight
+    reference = net.layers[0].weight[group[0]][lead]
+    for i in group:
+        if w[i][lead] == 0 or (w[i][lead] > 0) != (reference > 0):
+            raise DomainError(f"kink split: the moved row of neuron {i + 1} is not a positive multiple of the "
+                              f"line; M must keep M lambda > 0 (lambda the scales of the rows)")
+    return moved
+
+
+def _set_dead_neuron(net: Network, i: int, k: int, v_new, b_new=None) -> Network:
+    """The dead-neuron freedom of neuron ``i``: new output weights ``v_new``, optionally a new bias ``b_new <= 0``."""
+    layers = _layers(net)
+    set_dead_output_weights(layers, i, v_new, k)
+    if b_new is not None:
+        b = to_rational(b_new, "b")
+        if b > 0:
+            raise DomainError(f"dead-neuron freedom: the bias must stay <= 0, got {b}")
+        layers[0][1][i] = b
+    return Network.from_layers(layers)
+
+
+def _shift_constant_neuron(net: Network, i: int, k: int, delta) -> Network:
+    """The constant-neuron freedom of neuron ``i``: ``v_i -> v_i + delta``, ``c -> c - b_i delta``."""
+    layers = _layers(net)
+    values = [to_rational(x, f"delta[{r}]") for r, x in enumerate(delta)]
+    if len(values) != k:
+        raise ShapeError(f"constant-neuron freedom: expected {k} values, got {len(values)}")
+    b = layers[0][1][i]
+    for r in range(k):
+        layers[1][0][r][i] += values[r]
+        layers[1][1][r] -= b * values[r]
+    return Network.from_layers(layers)
+
+
+def _translate_group(net: Network, members: tuple, positive: tuple, lead: int, k: int, t) -> Network:
+    """The cancelling group's translation by ``t``: ``b_i += a_{i,lead} t`` on ``members``, ``c`` compensating."""
+    shift = to_rational(t, "t")
+    layers = _layers(net)
+    w, bias = layers[0]
+    for r in range(k):
+        layers[1][1][r] -= sum((w[i][lead] * layers[1][0][r][i] for i in positive), Fraction(0)) * shift
+    for i in members:
+        bias[i] += w[i][lead] * shift
+    return Network.from_layers(layers)
 
 
 def _cancelling_field(arch, group, positive, lead) -> VectorField:
@@ -162,97 +199,77 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
     True
     """
     infos = neuron_infos(net)
-    m, n, k = net.architecture
-    arch = net.architecture
     out = [s for s in h_symmetries(net) if s.continuous]
     for info in infos:
-        i = info.index
-        if info.kind == NeuronKind.ZERO_OUTPUT:
-            out.append(zero_output_freedom(net, 1, i))
-        elif info.kind == NeuronKind.DEAD:
-            gens = tuple(coordinate_field(arch, parameter_index(arch, 2, r, i)) for r in range(k))
-            if info.b < 0:
-                gens += (coordinate_field(arch, parameter_index(arch, 1, i)),)
-
-            def action(net_, v_new, b_new=None, i=i):
-                layers = _layers(net_)
-                set_dead_output_weights(layers, i, v_new, k)
-                if b_new is not None:
-                    b = to_rational(b_new, "b")
-                    if b > 0:
-                        raise DomainError(f"dead-neuron freedom: the bias must stay <= 0, got {b}")
-                    layers[0][1][i] = b
-                return Network.from_layers(layers)
-
-            out.append(Symmetry(SymmetryKind.DEAD_FREEDOM,
-                                f"neuron {i + 1} is dead (a_i = 0, b_i = {info.b} <= 0): its output weights move "
-                                f"freely" + (" and so does b_i < 0" if info.b < 0 else ""), True, len(gens),
-                                parameters=(("v", f"any v_i in Q^{k}"), ("b", "b_i <= 0 (optional)")),
-                                neurons=((1, i),), generators=gens, action=action))
-        elif info.kind == NeuronKind.CONSTANT:
-            _, _, v, _ = shallow_symbols(arch)
-            gens = []
-            for r in range(k):
-                comps = [sympy.Integer(0)] * net.num_parameters
-                comps[parameter_index(arch, 2, r, i)] = sympy.Integer(1)
-                comps[parameter_index(arch, 2, r)] = -shallow_symbols(arch)[1][i]
-                gens.append(VectorField(arch, tuple(comps), f"constant neuron {i + 1}: output weight {r + 1} "
-                                                            f"absorbed by the output bias"))
-
-            def action(net_, delta, i=i):
-                layers = _layers(net_)
-                values = [to_rational(x, f"delta[{r}]") for r, x in enumerate(delta)]
-                if len(values) != k:
-                    raise ShapeError(f"constant-neuron freedom: expected {k} values, got {len(values)}")
-                b = layers[0][1][i]
-                for r in range(k):
-                    layers[1][0][r][i] += values[r]
-                    layers[1][1][r] -= b * values[r]
-                return Network.from_layers(layers)
-
-            out.append(Symmetry(SymmetryKind.CONSTANT_FREEDOM,
-                                f"neuron {i + 1} is the constant {info.b} > 0 (a_i = 0): v_i -> v_i + delta with "
-                                f"c -> c - b_i delta", True, k, parameters=(("delta", f"any delta in Q^{k}"),),
-                                neurons=((1, i),), generators=tuple(gens), action=action))
+        out.extend(_neuron_symmetries(net, info))
     by_line: dict = {}
     for info in infos:
         if info.kind == NeuronKind.ON_LINE:
             by_line.setdefault(info.key, []).append(info)
     for key in sorted(by_line):
-        group = by_line[key]
-        lead = _first_nonzero(group[0].a)
-        for sign in (1, -1):
-            same = tuple(g.index for g in group if g.orientation == sign)
-            if len(same) < 2:
-                continue
-            gens = tuple(mixing_generator(arch, 1, a_, b_) for a_ in same for b_ in same if a_ != b_)
-            out.append(Symmetry(SymmetryKind.KINK_SPLIT,
-                                f"neurons {[i + 1 for i in same]} share one line with orientation {sign:+d}: "
-                                f"U -> M U, V -> V M^-1 redistributes the kink", True, (len(same) - 1) * k,
-                                parameters=(("M", f"invertible {len(same)} x {len(same)} matrix keeping the rows "
-                                                  f"positive multiples of the line"),),
-                                neurons=tuple((1, i) for i in same), generators=gens,
-                                action=_kink_split_action(same, lead)))
-        kink = [sum(col) for col in zip(*(g.kink for g in group))]
-        orientations = {g.orientation for g in group}
-        if len(group) >= 2 and not any(kink) and len(orientations) == 2:
-            members = tuple(g.index for g in group)
-            positive = tuple(g.index for g in group if g.orientation > 0)
-
-            def action(net_, t, members=members, positive=positive, lead=lead):
-                shift = to_rational(t, "t")
-                layers = _layers(net_)
-                w, bias = layers[0]
-                for r in range(k):
-                    layers[1][1][r] -= sum((w[i][lead] * layers[1][0][r][i] for i in positive), Fraction(0)) * shift
-                for i in members:
-                    bias[i] += w[i][lead] * shift
-                return Network.from_layers(layers)
-
-            out.append(Symmetry(SymmetryKind.CANCELLING_GROUP,
-                                f"neurons {[i + 1 for i in members]} share one line with both orientations and total "
-                                f"kink 0 (an affine function): the line's offset moves freely, c compensates", True, 1,
-                                parameters=(("t", "any t in Q (offset of the line in units of its first coordinate)"),),
-                                neurons=tuple((1, i) for i in members),
-                                generators=(_cancelling_field(arch, members, positive, lead),), action=action))
+        out.extend(_line_symmetries(net, by_line[key]))
     return tuple(out)
+
+
+def _neuron_symmetries(net: Network, info) -> list[Symmetry]:
+    """The freedom of one zero-output, dead or constant neuron (none for a neuron on a line)."""
+    arch = net.architecture
+    k = arch[2]
+    i = info.index
+    if info.kind == NeuronKind.ZERO_OUTPUT:
+        return [zero_output_freedom(net, 1, i)]
+    if info.kind == NeuronKind.DEAD:
+        gens = tuple(coordinate_field(arch, parameter_index(arch, 2, r, i)) for r in range(k))
+        if info.b < 0:
+            gens += (coordinate_field(arch, parameter_index(arch, 1, i)),)
+        return [Symmetry(SymmetryKind.DEAD_FREEDOM,
+                         f"neuron {i + 1} is dead (a_i = 0, b_i = {info.b} <= 0): its output weights move "
+                         f"freely" + (" and so does b_i < 0" if info.b < 0 else ""), True, len(gens),
+                         parameters=(("v", f"any v_i in Q^{k}"), ("b", "b_i <= 0 (optional)")),
+                         neurons=((1, i),), generators=gens, action=Action(_set_dead_neuron, (i, k)))]
+    if info.kind == NeuronKind.CONSTANT:
+        gens = []
+        for r in range(k):
+            comps = [sympy.Integer(0)] * net.num_parameters
+            comps[parameter_index(arch, 2, r, i)] = sympy.Integer(1)
+            comps[parameter_index(arch, 2, r)] = -shallow_symbols(arch)[1][i]
+            gens.append(VectorField(arch, tuple(comps), f"constant neuron {i + 1}: output weight {r + 1} "
+                                                        f"absorbed by the output bias"))
+        return [Symmetry(SymmetryKind.CONSTANT_FREEDOM,
+                         f"neuron {i + 1} is the constant {info.b} > 0 (a_i = 0): v_i -> v_i + delta with "
+                         f"c -> c - b_i delta", True, k, parameters=(("delta", f"any delta in Q^{k}"),),
+                         neurons=((1, i),), generators=tuple(gens), action=Action(_shift_constant_neuron, (i, k)))]
+    return []
+
+
+def _line_symmetries(net: Network, group: list) -> list[Symmetry]:
+    """The kink splits (one per orientation with two neurons or more) and the cancelling group of one line."""
+    arch = net.architecture
+    k = arch[2]
+    out = []
+    lead = _first_nonzero(group[0].a)
+    for sign in (1, -1):
+        same = tuple(g.index for g in group if g.orientation == sign)
+        if len(same) < 2:
+            continue
+        gens = tuple(mixing_generator(arch, 1, a_, b_) for a_ in same for b_ in same if a_ != b_)
+        out.append(Symmetry(SymmetryKind.KINK_SPLIT,
+                            f"neurons {[i + 1 for i in same]} share one line with orientation {sign:+d}: "
+                            f"U -> M U, V -> V M^-1 redistributes the kink", True, (len(same) - 1) * k,
+                            parameters=(("M", f"invertible {len(same)} x {len(same)} matrix keeping the rows "
+                                              f"positive multiples of the line"),),
+                            neurons=tuple((1, i) for i in same), generators=gens,
+                            action=Action(_split_kink, (same, lead))))
+    kink = [sum(col) for col in zip(*(g.kink for g in group))]
+    orientations = {g.orientation for g in group}
+    if len(group) >= 2 and not any(kink) and len(orientations) == 2:
+        members = tuple(g.index for g in group)
+        positive = tuple(g.index for g in group if g.orientation > 0)
+        out.append(Symmetry(SymmetryKind.CANCELLING_GROUP,
+                            f"neurons {[i + 1 for i in members]} share one line with both orientations and total "
+                            f"kink 0 (an affine function): the line's offset moves freely, c compensates", True, 1,
+                            parameters=(("t", "any t in Q (offset of the line in units of its first coordinate)"),),
+                            neurons=tuple((1, i) for i in members),
+                            generators=(_cancelling_field(arch, members, positive, lead),),
+                            action=Action(_translate_group, (members, positive, lead, k))))
+    return out

@@ -237,76 +237,108 @@ def is_generic(net: Network, limits: SearchLimits | None = None) -> GenericityRe
     >>> [(m.kind, m.neurons) for m in rep.mechanisms]
     [(<MechanismKind.OTHER_MINIMAL_CHOICE: 'other minimal choice'>, (0, 1, 2))]
     """
-    m, n, k = check_shallow(net, "is_generic")
+    check_shallow(net, "is_generic")
     infos = neuron_infos(net)
-    found: list[Mechanism] = []
-
-    def report(kind, neurons, detail, witness):
-        found.append(Mechanism(kind, tuple(neurons), detail, _checked(net, witness, kind)))
-
-    zero = [i for i in infos if i.kind == NeuronKind.ZERO_OUTPUT]
-    if zero:
-        report(MechanismKind.ZERO_NEURON, [i.index for i in zero], "v_i = 0: (a_i, b_i) move freely",
-               _zero_neuron_witness(net, zero[0].index))
-    const = [i for i in infos if i.kind in (NeuronKind.DEAD, NeuronKind.CONSTANT)]
-    if const:
-        report(MechanismKind.CONSTANT_NEURON, [i.index for i in const],
-               "a_i = 0: the neuron is dead or a constant absorbed by the output bias",
-               _constant_neuron_witness(net, const[0].index))
+    found = _neuron_mechanisms(net, infos)
     by_line: dict = {}
     for info in infos:
         if info.kind == NeuronKind.ON_LINE:
             by_line.setdefault(info.key, []).append(info)
-    mixed_neurons: dict = {}
     data = canonical_data(net)
     index_of = {line.key: u for u, line in enumerate(data.lines)}
+    line_found, mixed_neurons = _line_mechanisms(net, by_line, index_of)
+    found += line_found
+    if found:
+        return GenericityReport(False, tuple(found))
+    # (a)-(c) hold: every line is a single neuron or a mixed pair, and (d) decides.
+    mechanism = _dependent_mixed_mechanism(net, data, mixed_neurons)
+    if mechanism is None:
+        mechanism = _choice_mechanism(net, data, infos, by_line, index_of, mixed_neurons, limits)
+    return GenericityReport(mechanism is None, () if mechanism is None else (mechanism,))
+
+
+def _mechanism(net: Network, kind: MechanismKind, neurons, detail: str, witness: Network) -> Mechanism:
+    """A mechanism whose witness has passed :func:`_checked`."""
+    return Mechanism(kind, tuple(neurons), detail, _checked(net, witness, kind))
+
+
+def _neuron_mechanisms(net: Network, infos) -> list[Mechanism]:
+    """Condition (a): zero neurons (``v_i = 0``) and neurons with ``a_i = 0`` (dead or constant)."""
+    found = []
+    zero = [i for i in infos if i.kind == NeuronKind.ZERO_OUTPUT]
+    if zero:
+        found.append(_mechanism(net, MechanismKind.ZERO_NEURON, [i.index for i in zero],
+                                "v_i = 0: (a_i, b_i) move freely", _zero_neuron_witness(net, zero[0].index)))
+    const = [i for i in infos if i.kind in (NeuronKind.DEAD, NeuronKind.CONSTANT)]
+    if const:
+        found.append(_mechanism(net, MechanismKind.CONSTANT_NEURON, [i.index for i in const],
+                                "a_i = 0: the neuron is dead or a constant absorbed by the output bias",
+                                _constant_neuron_witness(net, const[0].index)))
+    return found
+
+
+def _line_mechanisms(net: Network, by_line: dict, index_of: dict) -> tuple[list[Mechanism], dict]:
+    """Conditions (b) and (c) line by line, and the mixed lines found: ``(mechanisms, {line: (pos, neg)})``."""
+    found = []
+    mixed_neurons: dict = {}
     for key in sorted(by_line):
         group = by_line[key]
         kink = [sum(col) for col in zip(*(g.kink for g in group))]
         if not any(kink):
-            report(MechanismKind.CANCELLING_GROUP, [g.index for g in group],
-                   f"{len(group)} neurons on one line with total kink 0: the line moves freely "
-                   "(s(z) - s(-z) = z when both orientations occur)", _move_group_witness(net, group))
+            found.append(_mechanism(net, MechanismKind.CANCELLING_GROUP, [g.index for g in group],
+                                    f"{len(group)} neurons on one line with total kink 0: the line moves freely "
+                                    "(s(z) - s(-z) = z when both orientations occur)",
+                                    _move_group_witness(net, group)))
             continue
         for orientation in (1, -1):
             same = [g for g in group if g.orientation == orientation]
             if len(same) > 1:
                 ti, tj = (abs(next(v for v in g.a if v)) for g in same[:2])
-                report(MechanismKind.REPEATED_ORIENTATION, [g.index for g in same],
-                       f"{len(same)} neurons of orientation {'+' if orientation > 0 else '-'} on one line: "
-                       "their kinks split freely", _split_witness(net, same[0].index, same[1].index, ti, tj))
+                found.append(_mechanism(net, MechanismKind.REPEATED_ORIENTATION, [g.index for g in same],
+                                        f"{len(same)} neurons of orientation {'+' if orientation > 0 else '-'} on "
+                                        "one line: their kinks split freely",
+                                        _split_witness(net, same[0].index, same[1].index, ti, tj)))
         if len(group) == 2 and group[0].orientation != group[1].orientation:
             pos, neg = sorted(group, key=lambda g: -g.orientation)
             mixed_neurons[index_of[key]] = (pos, neg)
-    if found:
-        return GenericityReport(False, tuple(found))
+    return found, mixed_neurons
+
+
+def _dependent_mixed_mechanism(net: Network, data, mixed_neurons: dict) -> Mechanism | None:
+    """Condition (d), first part: the normals of the mixed lines are independent, or the relation's witness."""
     mixed = tuple(sorted(mixed_neurons))
     normals = [data.lines[u].normal for u in mixed]
-    if mixed and linalg.rank(normals, m) < len(mixed):
-        relation = linalg.nullspace([list(col) for col in zip(*normals)], len(mixed))[0]
-        neurons = [g.index for u, y in zip(mixed, relation) if y for g in mixed_neurons[u]]
-        report(MechanismKind.DEPENDENT_MIXED_LINES, sorted(neurons),
-               "the normals of the mixed lines are dependent: their pairs re-split along the relation",
-               _dependent_mixed_witness(net, data, mixed_neurons, relation))
-        return GenericityReport(False, tuple(found))
+    if not mixed or linalg.rank(normals, net.input_dim) == len(mixed):
+        return None
+    relation = linalg.nullspace([list(col) for col in zip(*normals)], len(mixed))[0]
+    neurons = [g.index for u, y in zip(mixed, relation) if y for g in mixed_neurons[u]]
+    return _mechanism(net, MechanismKind.DEPENDENT_MIXED_LINES, sorted(neurons),
+                      "the normals of the mixed lines are dependent: their pairs re-split along the relation",
+                      _dependent_mixed_witness(net, data, mixed_neurons, relation))
+
+
+def _choice_mechanism(net: Network, data, infos, by_line: dict, index_of: dict, mixed_neurons: dict,
+                      limits: SearchLimits | None) -> Mechanism | None:
+    """Condition (d), second part: a cheaper choice of lines, or another choice of the network's cost."""
+    m, n, k = net.architecture
+    mixed = tuple(sorted(mixed_neurons))
     own_flips = tuple(sorted(index_of[i.key] for i in infos if i.orientation < 0 and index_of[i.key] not in mixed))
     own = MinimalChoice(own_flips, mixed, 0, n)
-    neuron_of = {index_of[key]: [g.index for g in group] for key, group in by_line.items()}
     if mixed:
         cheaper = choice_below(data, len(mixed), limits)
         if cheaper is not None:
-            report(MechanismKind.SMALLER_REPRESENTATION, range(n),
-                   f"{cheaper.width} neurons realize the function (flipped lines {list(cheaper.flipped)}, mixed "
-                   f"lines {list(cheaper.mixed)}, {cheaper.pairs} cancelling pairs); the others can be zero",
-                   _padded(representation(data, cheaper), n, m, k))
-            return GenericityReport(False, tuple(found))
+            return _mechanism(net, MechanismKind.SMALLER_REPRESENTATION, range(n),
+                              f"{cheaper.width} neurons realize the function (flipped lines {list(cheaper.flipped)}, "
+                              f"mixed lines {list(cheaper.mixed)}, {cheaper.pairs} cancelling pairs); the others can "
+                              "be zero", _padded(representation(data, cheaper), n, m, k))
+    neuron_of = {index_of[key]: [g.index for g in group] for key, group in by_line.items()}
     for choice in choices_at_cost(data, len(mixed), limits):
         if choice != own:
             lines = (set(choice.flipped) ^ set(own.flipped)) | (set(choice.mixed) ^ set(own.mixed))
             neurons = sorted(i for u in lines if u in neuron_of for i in neuron_of[u])
-            report(MechanismKind.OTHER_MINIMAL_CHOICE, neurons,
-                   f"flipped lines {list(choice.flipped)}, mixed lines {list(choice.mixed)} and {choice.pairs} "
-                   f"cancelling pairs also realize the function with {n} neurons (the network uses flipped "
-                   f"lines {list(own.flipped)}, mixed lines {list(own.mixed)})", representation(data, choice))
-            break
-    return GenericityReport(not found, tuple(found))
+            return _mechanism(net, MechanismKind.OTHER_MINIMAL_CHOICE, neurons,
+                              f"flipped lines {list(choice.flipped)}, mixed lines {list(choice.mixed)} and "
+                              f"{choice.pairs} cancelling pairs also realize the function with {n} neurons (the "
+                              f"network uses flipped lines {list(own.flipped)}, mixed lines {list(own.mixed)})",
+                              representation(data, choice))
+    return None

@@ -32,7 +32,7 @@ from ..core.exceptions import NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..onelayer.orientations import rank_one_solutions
-from ..core.symmetries import Symmetry, SymmetryKind, h_symmetries, scaling_generator, zero_output_freedom
+from ..core.symmetries import Action, Symmetry, SymmetryKind, h_symmetries, scaling_generator, zero_output_freedom
 from . import fields, moves
 from .hiding import ColumnKind, column_statuses, hidden_hyperplanes, translate
 from .rows import RowKind, check_three_layer, output_column, row_types
@@ -118,7 +118,7 @@ def _row_symmetries(net: Network) -> list[Symmetry]:
                 "output column is free", True, n1 + 1 + k,
                 parameters=(("row", f"{n1 + 1} entries, each <= 0"), ("column", f"any vector in Q^{k}")),
                 neurons=((2, j),), generators=gens,
-                action=lambda n, row, column, j=j: moves.set_dead_row(n, j, row, column)))
+                action=Action(moves.set_dead_row, (j,))))
         elif t.output_zero:
             out.append(zero_output_freedom(net, 2, j))
     linear = [t.index for t in types if t.kind == RowKind.LINEAR]
@@ -131,7 +131,7 @@ def _row_symmetries(net: Network) -> list[Symmetry]:
             f"row {j + 1} is linear on the orthant: its bias moves with b3 compensating", True, 1,
             parameters=(("delta", f"delta >= {-c} (closed half-line: the bias stays >= 0)"),),
             neurons=((2, j),), generators=(fields.linear_bias_field(arch, j),),
-            action=lambda n, delta, j=j: moves.shift_linear_bias(n, j, delta)))
+            action=Action(moves.shift_linear_bias, (j,))))
     if len(linear) >= 2:
         gens = fields.linear_mixing_fields(arch, linear) + fields.linear_kernel_fields(arch, linear)
         scalings = [scaling_generator(arch, 2, j) for j in linear]
@@ -144,7 +144,7 @@ def _row_symmetries(net: Network) -> list[Symmetry]:
             parameters=(("rows", f"{len(linear)} rows [W' | c'] >= 0 of length {n1 + 1}"),
                         ("columns", f"{k} x {len(linear)} matrix V' with V' W' = W3_L W2_L")),
             neurons=tuple((2, j) for j in linear), generators=gens,
-            action=lambda n, rows, columns: moves.refactor_linear_block(n, rows, columns)))
+            action=Action(moves.refactor_linear_block)))
     return out
 
 
@@ -162,7 +162,7 @@ def _repeated_symmetries(net: Network) -> list[Symmetry]:
                 f"{max(b1[i], 0)}, shared freely between W2[:, {i + 1}] and b2", True, n2,
                 parameters=(("v", f"any vector in Q^{n2}"),), neurons=((1, i),),
                 generators=fields.constant_neuron_fields(arch, i, positive),
-                action=lambda n, v, i=i: moves.shift_constant_neuron(n, i, v)))
+                action=Action(moves.shift_constant_neuron, (i,))))
     for group in moves.repeated_first_layer(net):
         (i, _), rest = group[0], group[1:]
         lead = next(x for x, v in enumerate(w1[i]) if v)
@@ -172,7 +172,7 @@ def _repeated_symmetries(net: Network) -> list[Symmetry]:
                 f"first-layer neurons {i + 1} and {l + 1} have the same oriented hyperplane: their columns of W2 trade",
                 True, n2, parameters=(("v", f"any vector in Q^{n2}"),), neurons=((1, i), (1, l)),
                 generators=fields.trade_column_fields(arch, i, l, lead),
-                action=lambda n, v, i=i, l=l: moves.trade_columns(n, i, l, v)))
+                action=Action(moves.trade_columns, (i, l))))
     w2 = net.layers[1].weight
     for group in moves.repeated_rows(net):
         (j, _), rest = group[0], group[1:]
@@ -183,7 +183,7 @@ def _repeated_symmetries(net: Network) -> list[Symmetry]:
                 f"rows {j + 1} and {jj + 1} of [W2 | b2] have the same oriented hyperplane: their output columns trade",
                 True, k, parameters=(("v", f"any vector in Q^{k}"),), neurons=((2, j), (2, jj)),
                 generators=fields.trade_output_fields(arch, j, jj, lead),
-                action=lambda n, v, j=j, jj=jj: moves.trade_outputs(n, j, jj, v)))
+                action=Action(moves.trade_outputs, (j, jj))))
     return out
 
 
@@ -198,7 +198,7 @@ def _column_symmetries(net: Network) -> list[Symmetry]:
                 f"first-layer neuron {i + 1} is seen only by dead rows: its weights and bias are free", True, d + 1,
                 parameters=(("weights", f"any vector in Q^{d}"), ("bias", "any number")), neurons=((1, i),),
                 generators=fields.unused_neuron_fields(net.architecture, i),
-                action=lambda n, weights, bias, i=i: moves.set_unused_neuron(n, i, weights, bias)))
+                action=Action(moves.set_unused_neuron, (i,))))
     for hyperplane in hidden_hyperplanes(net):
         i = hyperplane.column
         lower = hyperplane.lower
@@ -210,7 +210,7 @@ def _column_symmetries(net: Network) -> list[Symmetry]:
             f"b2_j -= W2[j, {i + 1}] t on the hiding rows", True, 1,
             parameters=(("t", domain),), neurons=((1, i),) + tuple((2, j) for j in hyperplane.hiding_rows),
             generators=(fields.hiding_field(net.architecture, i, hyperplane.hiding_rows),),
-            action=lambda n, t, i=i: translate(n, i, t)))
+            action=Action(translate, (i,))))
         ratios = moves.sign_change_ratios(net, i)
         if ratios:
             cols = tuple(sorted(ratios))
@@ -221,7 +221,7 @@ def _column_symmetries(net: Network) -> list[Symmetry]:
                 order=2 ** len(cols),
                 parameters=(("columns", f"a nonempty subset of {{{_names(cols)}}} (group (Z/2)^{len(cols)})"),),
                 neurons=tuple((1, l) for l in (i,) + cols),
-                action=lambda n, columns, i=i: moves.sign_change(n, i, columns)))
+                action=Action(moves.sign_change, (i,))))
     return out
 
 
@@ -233,7 +233,7 @@ def _discrete_symmetries(net: Network, limits: SearchLimits) -> list[Symmetry]:
             SymmetryKind.RAMP_FLIP,
             f"n1 = 1 and every live row ({_names(ramp)}) is a ramp w < 0 < c: f is constant below and above, and the "
             "first layer can be reversed, y' = T* - y", False, order=2, parameters=(),
-            neurons=((1, 0),) + tuple((2, j) for j in ramp), action=lambda n: moves.ramp_flip(n)))
+            neurons=((1, 0),) + tuple((2, j) for j in ramp), action=Action(moves.ramp_flip)))
     flips = layer_flip_sets(net, limits)
     if flips:
         rows = sorted({j for s in flips for j in s})
@@ -244,14 +244,14 @@ def _discrete_symmetries(net: Network, limits: SearchLimits) -> list[Symmetry]:
             f"{len(flips)} flip set(s), e.g. rows {_names(flips[0])}", False,
             parameters=(("rows", "a flip set T with ncr(W3_L W2_L + sum_T a_j w_j^T) <= available rows; "
                          f"here {[[j + 1 for j in s] for s in flips[:8]]}" + (" ..." if len(flips) > 8 else "")),),
-            neurons=tuple((2, j) for j in rows), action=lambda n, rows: moves.layer_flip(n, rows)))
+            neurons=tuple((2, j) for j in rows), action=Action(moves.layer_flip)))
     for form in moves.revival_forms(net):
         out.append(Symmetry(
             SymmetryKind.DEAD_REVIVAL,
             f"{form.describe()}: a new first layer on the row's hyperplanes, the dead row revived", False,
             parameters=(), neurons=((1, 0), (1, 1), (2, form.live), (2, form.dead))
             + (((2, form.second),) if form.second is not None else ()),
-            action=lambda n, form=form: moves.revive(n, form)))
+            action=Action(moves.revive, (form,))))
     return out
 
 

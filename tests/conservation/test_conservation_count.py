@@ -120,6 +120,35 @@ def test_not_decided():
         number_of_conserved_functions(net, [2, -2], extra_laws=[weight_symbol(1, 1, 1)])
 
 
+def test_limits_come_from_search_limits_and_the_max_arguments_override_them():
+    from semialg_fibers.core.exceptions import LimitReachedError
+    from semialg_fibers.core.limits import UNLIMITED, SearchLimits
+
+    net, data, _, _, expected = _case("shallow constant")  # the bounds meet after two bracket levels
+    with pytest.raises(LimitReachedError, match="between 2 and 3.*bracket_depth = 1") as refused:
+        number_of_conserved_functions(net, data, limits=SearchLimits(bracket_depth=1))
+    assert (refused.value.limit, refused.value.value) == ("bracket_depth", 1)
+    assert number_of_conserved_functions(net, data, limits=SearchLimits(bracket_depth=1), max_depth=2).count == expected
+    assert number_of_conserved_functions(net, data, limits=UNLIMITED).count == expected
+    with pytest.raises(LimitReachedError, match="max_depth = 0") as refused:
+        number_of_conserved_functions(net, data, max_depth=0)
+    assert (refused.value.limit, refused.value.value) == ("bracket_depth", 0)
+    with pytest.raises(LimitReachedError, match="max_fields = 2") as refused:
+        number_of_conserved_functions(net, data, max_fields=2)
+    assert (refused.value.limit, refused.value.value) == ("fields_per_parameter", 2)
+    with pytest.raises(LimitReachedError, match="7 parameters, above the limit parameters = 6") as refused:
+        number_of_conserved_functions(net, data, limits=SearchLimits(parameters=6))
+    assert (refused.value.limit, refused.value.value) == ("parameters", 6)
+    with pytest.raises(LimitReachedError, match="max_parameters = 5") as refused:
+        number_of_conserved_functions(net, data, limits=SearchLimits(parameters=300), max_parameters=5)
+    assert (refused.value.limit, refused.value.value) == ("parameters", 5)
+    assert number_of_conserved_functions(net, data, limits=SearchLimits(parameters=6), max_parameters=7).count == expected
+    with pytest.raises(ValueError, match="max_depth"):
+        number_of_conserved_functions(net, data, max_depth=-1)
+    with pytest.raises(TypeError):
+        number_of_conserved_functions(net, data, 6)  # the bounds are keyword-only
+
+
 def test_outputs():
     net, data, _, _, _ = _case("shallow kink split")
     count = number_of_conserved_functions(net, data)

@@ -215,3 +215,15 @@ def test_latex_compiles(tmp_path):
     run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", source.name], cwd=tmp_path,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-2000:]
+
+
+@pytest.mark.parametrize("name", CASES, ids=list(CASES))
+def test_reports_on_the_library_symmetries_pickle(name):
+    import pickle
+
+    layers, domain, _, _, _ = CASES[name]
+    net = Network.from_layers(layers)
+    report = conservation_laws(net, data=_data(name), domain=domain)  # the library's symmetries, with actions
+    assert all(law.symmetry.action is not None for law in report)
+    copy = pickle.loads(pickle.dumps(report))
+    assert copy == report and [law.symmetry.action for law in copy] == [law.symmetry.action for law in report]

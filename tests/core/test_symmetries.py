@@ -133,3 +133,71 @@ def test_parameter_index_matches_symbols():
                 assert coords[parameter_index(arch, layer, row, col)] == weight_symbol(layer, row + 1, col + 1)
     with pytest.raises(ShapeError):
         parameter_index(arch, 4, 0)
+
+
+# ---------------------------------------------------------------------------- symmetries are values
+def test_h_symmetries_pickle_and_their_copies_move_alike(rng):
+    from checks import check_symmetry_value
+    from strategies import random_points
+
+    from semialg_fibers.core.symmetries import SymmetryKind, h_symmetries
+
+    net = random_network(rng, (2, 3, 2, 1), -3, 3)
+    points = random_points(2, 40, 7)
+    for sym in h_symmetries(net):
+        values = ((2, 0, 1),) if sym.kind == SymmetryKind.PERMUTATION and sym.neurons[0][0] == 1 else \
+            ((1, 0),) if sym.kind == SymmetryKind.PERMUTATION else (Fraction(5, 2),)
+        moved = check_symmetry_value(net, sym, values, points)
+        assert same_orbit(net, moved)
+
+
+def test_action_is_a_value():
+    import pickle
+
+    from semialg_fibers.core.symmetries import Action, Symmetry, SymmetryKind, set_incoming
+
+    net = Network.from_layers([([[1], [2]], [0, 1]), ([[3, 0]], [0])])
+    move = Action(set_incoming, (1, 1))
+    assert move == Action(set_incoming, [1, 1]) != Action(set_incoming, (1, 0))
+    assert Action(act, (1,), {"scaling": (1, 2)}) == Action(act, (1,), (("scaling", (1, 2)),))
+    assert pickle.loads(pickle.dumps(move)) == move and hash(pickle.loads(pickle.dumps(move))) == hash(move)
+    assert move(net, [5, -1]) == set_incoming(net, 1, 1, [5, -1])
+    with pytest.raises(TypeError, match="module-level"):
+        Action(lambda n: n)
+
+    def nested(n):
+        return n
+
+    with pytest.raises(TypeError, match="module-level"):
+        Symmetry(SymmetryKind.SCALING, "nested", True, 1, action=nested)
+    wrapped = Symmetry(SymmetryKind.RAMP_FLIP, "a module-level function", False, action=permute_hidden)
+    assert wrapped.action == Action(permute_hidden) and wrapped.apply(net, [(1, 0)]) == act(net, 1, (1, 0), (1, 1))
+    with pytest.raises(NotDecidedError, match="no exact action"):
+        Symmetry(SymmetryKind.SCALING, "no action", True, 1).apply(net, 2)
+
+
+def test_every_symmetry_kind_is_produced_and_pickles():
+    """Each member of SymmetryKind comes out of the library at one of these networks, and every list pickles."""
+    import pickle
+    import random
+
+    from strategies import with_pattern
+
+    from semialg_fibers.core.symmetries import SymmetryKind, h_symmetries
+    from semialg_fibers.orthant import continuous_symmetries as orthant_symmetries
+    from semialg_fibers.shallow import continuous_symmetries as shallow_symmetries
+    from semialg_fibers.three_layer import symmetries
+
+    lists = [h_symmetries(Network.from_layers([([[1], [2]], [0, 0]), ([[2, 1]], [0])])),
+             shallow_symmetries(Network.from_layers([([[1], [2], [0], [1], [-1]], [1, 2, 2, 0, 0]),
+                                                     ([[3, 1, 2, 1, -1]], [0])])),
+             orthant_symmetries(Network.from_layers([([[1, 2], [3, 1], [-1, -1], [1, -1]], [1, 0, -2, 0]),
+                                                     ([[1, -1, 4, 0], [2, 1, 1, 0]], [0, 1])])),
+             symmetries(Network.from_layers([([[0, 0], [1, 2], [2, 4]], [1, -1, -2]),
+                                              ([[1, -2, 1], [-1, 1, -1], [2, -1, 1]], [-1, "1/2", -1]),
+                                              ([[3, -1, 0]], [1])]))]
+    for patterns, d, k in [(("+--", "---"), 2, 2), (("-+", "-+", "--"), 1, 1), (("+++", "+++", "-+-"), 2, 1)]:
+        lists.append(symmetries(with_pattern(random.Random(len(patterns) + d), patterns, d=d, k=k)))
+    for found in lists:
+        assert pickle.loads(pickle.dumps(found)) == found
+    assert {s.kind for found in lists for s in found} == set(SymmetryKind)

@@ -63,3 +63,12 @@ def test_mixing_outside_the_cone_is_refused():
     net, bias = _symmetry("linear bias")
     with pytest.raises(DomainError):
         bias.apply(net, -1)
+
+
+@pytest.mark.parametrize("name", MOVES, ids=list(MOVES))
+def test_symmetry_pickles_and_its_copy_moves_alike_on_the_orthant(name):
+    from checks import check_symmetry_value
+    from strategies import random_points
+
+    net, sym = _symmetry(name)
+    check_symmetry_value(net, sym, MOVES[name][2](T), random_points(net.input_dim, 40, len(name), 0, 4))

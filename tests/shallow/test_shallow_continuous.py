@@ -74,3 +74,12 @@ def test_domain_errors():
     net, dead = _symmetry("dead")
     with pytest.raises(DomainError):
         dead.apply(net, [1, 1], 1)
+
+
+@pytest.mark.parametrize("name", CASES, ids=list(CASES))
+def test_symmetry_pickles_and_its_copy_moves_alike(name):
+    from checks import check_symmetry_value
+    from strategies import random_points
+
+    net, sym = _symmetry(name)
+    check_symmetry_value(net, sym, CASES[name][2](T), random_points(net.input_dim, 40, len(name)))
