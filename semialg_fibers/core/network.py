@@ -303,7 +303,7 @@ def _split_layer(layer, index: int):
 def convert_layer(weight, bias, where: str, convert) -> Layer:
     """One :class:`Layer` from a weight matrix and a bias vector, every entry passed through ``convert``.
 
-    The shape checks shared by :meth:`Network.from_layers` and the readers of
+    The shape checks of :meth:`Network.from_layers` and of the readers of
     :mod:`semialg_fibers.readwrite.convert` (which convert numbers their own way).
 
     Parameters

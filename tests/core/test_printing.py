@@ -40,7 +40,8 @@ from semialg_fibers.three_layer.fiber import basis_latex
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = Path(semialg_fibers.__file__).resolve().parent
 
-IDENTITY = examples.spec_identity_example()
+IDENTITY = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])  # x = s(x) - s(-x)
+ORBIT = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])  # identifiable: the fiber is the orbit
 BIG = examples.real_network("nnequiv_bitvec_1_1_10-10-2")  # 132 parameters: no display formula
 RAMP = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])  # three layers, n1 = 1: proven fiber
 x, y = sympy.symbols("x y", real=True)
@@ -64,8 +65,8 @@ def _cases():
     symmetry = h_symmetries(IDENTITY)[1]
     field = scaling_generator((1, 2, 1), 1, 0)
     results = [equivalent(IDENTITY, Network.from_layers([([[1]], [0]), ([[1]], [0])])),
-               is_identifiable(IDENTITY), is_identifiable(examples.spec_orbit_example()), is_generic(IDENTITY),
-               is_generic(examples.hidden_symmetry_example())]
+               is_identifiable(IDENTITY), is_identifiable(ORBIT), is_generic(IDENTITY),
+               is_generic(ORBIT)]
     report = network_report(IDENTITY)
     three_latex = fiber_latex(three) + "\n" + (basis_latex(three.basis) or escape_text(three.completeness_note)) + "\n"
     cases = [
