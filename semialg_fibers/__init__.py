@@ -19,6 +19,8 @@ from .core.exceptions import (
     ShapeError,
 )
 from . import conservation, onelayer, orthant, shallow, three_layer
+# Importing readwrite and render plugs their converters and printers into core.hooks, where values find them.
+from . import readwrite, render  # noqa: F401
 from .core import progress, symmetries
 from .readwrite import examples
 from .api import equivalent, fiber, fiber_dimension, is_identifiable

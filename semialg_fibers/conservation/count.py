@@ -51,6 +51,7 @@ from ..core import linalg
 from ..core.exceptions import InternalCheckError, LimitReachedError, NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
+from ..core.printing import Printable
 from ..core.symmetries import parameter_index
 from . import fields as F
 from .pattern import ActivationPattern, activation_pattern
@@ -66,8 +67,12 @@ class Certificate(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class LawCount:
+class LawCount(Printable):
     """The exact number of independent conserved functions near a network, with its certificate.
+
+    ``latex()`` is the formula ``N - dim Lie = count`` with the certifying laws
+    (math mode, :func:`semialg_fibers.render.conservation.count_latex`);
+    ``text()`` plain text (:func:`semialg_fibers.render.conservation.count_text`).
 
     Attributes
     ----------
@@ -112,18 +117,6 @@ class LawCount:
     def to_json(self, indent: int | None = 1) -> str:
         """:meth:`to_dict` as JSON text."""
         return json.dumps(self.to_dict(), indent=indent)
-
-    def latex(self) -> str:
-        """LaTeX: ``N - dim Lie = count`` and the certifying laws."""
-        from ..render.conservation import count_latex
-
-        return count_latex(self)
-
-    def text(self) -> str:
-        """Plain text."""
-        from ..render.conservation import count_text
-
-        return count_text(self)
 
 
 def _block_law(arch, layer: int, i: int, j: int, gens):

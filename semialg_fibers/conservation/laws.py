@@ -43,6 +43,7 @@ from ..core import linalg
 from ..core.domain import domain_of
 from ..core.exceptions import DomainError, InternalCheckError, ShapeError
 from ..core.network import Network
+from ..core.printing import Printable
 from ..core.symbols import parameter_symbols
 from ..core.symmetries import Symmetry, SymmetryKind, VectorField
 from . import fields as F
@@ -152,8 +153,11 @@ class Obstruction:
 
 
 @dataclass(frozen=True)
-class ConservationLaw:
+class ConservationLaw(Printable):
     """One continuous symmetry present at the network and what it conserves.
+
+    ``latex()`` is one LaTeX ``itemize`` item, to put inside
+    ``\\begin{itemize}`` (:func:`semialg_fibers.render.conservation.law_latex`).
 
     Attributes
     ----------
@@ -191,12 +195,6 @@ class ConservationLaw:
             return self.quantities[0].expression
         return tuple(q.expression for q in self.quantities)
 
-    def latex(self) -> str:
-        """One LaTeX ``itemize`` item (put it inside ``\\begin{itemize}``)."""
-        from ..render.conservation import law_latex
-
-        return law_latex(self)
-
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""
         return {"symmetry": self.symmetry.to_dict(),
@@ -207,8 +205,12 @@ class ConservationLaw:
 
 
 @dataclass(frozen=True)
-class LawReport:
+class LawReport(Printable):
     """The result of :func:`conservation_laws`: one :class:`ConservationLaw` per continuous symmetry.
+
+    ``latex()`` is a LaTeX ``itemize`` list, one item per symmetry
+    (:func:`semialg_fibers.render.conservation.report_latex`); ``text()`` plain
+    text, one block per symmetry (:func:`semialg_fibers.render.conservation.report_text`).
 
     Attributes
     ----------
@@ -251,18 +253,6 @@ class LawReport:
     def to_json(self, indent: int | None = 1) -> str:
         """:meth:`to_dict` as JSON text."""
         return json.dumps(self.to_dict(), indent=indent)
-
-    def latex(self) -> str:
-        """A LaTeX ``itemize`` list, one item per symmetry."""
-        from ..render.conservation import report_latex
-
-        return report_latex(self)
-
-    def text(self) -> str:
-        """Plain text, one block per symmetry."""
-        from ..render.conservation import report_text
-
-        return report_text(self)
 
 
 def independent_at(net: Network, expressions: Sequence) -> tuple:

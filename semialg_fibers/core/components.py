@@ -32,6 +32,7 @@ import sympy
 from .exceptions import InternalCheckError, NotDecidedError, ShapeError
 from .limits import SearchLimits, resolve
 from .network import Network
+from .printing import Printable
 from .results import FiberStatus
 from .semialgebraic import BasicSet, map_parametrization
 from .symbols import parameter_symbols
@@ -60,11 +61,19 @@ def _pattern_json(pattern):
 
 
 @dataclass(frozen=True)
-class FiberComponent:
+class FiberComponent(Printable):
     """One piece of a fiber: a parametrized semialgebraic set with its dimension and certificate.
 
     Build it with :func:`make_component` (or :func:`component_from_implicit`),
     which normalizes the expressions and computes the certificate.
+
+    Printing (:class:`~semialg_fibers.core.printing.Printable`): ``latex()`` is
+    LaTeX text mode, the pattern in words, dimension, copies, the
+    parametrization and the implicit form as breakable displays
+    (:func:`semialg_fibers.render.latex.component_block` without a heading;
+    paste into any document that loads ``amsmath``); ``_repr_latex_`` the
+    one-formula math-mode set (:func:`~semialg_fibers.render.latex.component_latex`);
+    ``_repr_html_`` :func:`semialg_fibers.render.html.html`.
 
     Attributes
     ----------
@@ -273,27 +282,6 @@ class FiberComponent:
         return net
 
     # ------------------------------------------------------------ output
-    def latex(self) -> str:
-        """LaTeX text mode: the pattern in words, dimension, copies, the parametrization and the implicit form.
-
-        Breakable displays (:func:`semialg_fibers.latex.component_block`); paste
-        into any document that loads ``amsmath``.  The one-formula math-mode set
-        is :func:`semialg_fibers.latex.component_latex`.
-        """
-        from ..render.latex import component_block
-
-        return component_block(self, heading="")
-
-    def _repr_latex_(self) -> str:
-        from ..render.latex import component_latex
-
-        return f"$\\displaystyle {component_latex(self)}$"
-
-    def _repr_html_(self) -> str:
-        from ..render.html import html
-
-        return html(self)
-
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""
         return {
@@ -389,8 +377,16 @@ def component_from_implicit(architecture, pattern, implicit: BasicSet, dimension
 
 
 @dataclass(frozen=True)
-class Fiber:
+class Fiber(Printable):
     """The fiber of a network as a finite union of components.
+
+    Printing (:class:`~semialg_fibers.core.printing.Printable`):
+    ``latex(title=None)`` is LaTeX text mode, a ``\\section*`` with the network,
+    then one block per component with its pattern in words
+    (:func:`semialg_fibers.render.latex.fiber_latex`; paste into any document
+    that loads ``amsmath``); ``_repr_latex_`` the display formula
+    ``F(theta) = S_1 cup S_2 ...`` (:func:`~semialg_fibers.render.latex.fiber_latex_inline`);
+    ``_repr_html_`` :func:`semialg_fibers.render.html.html`.
 
     Attributes
     ----------
@@ -532,25 +528,6 @@ class Fiber:
 
     def __contains__(self, net: Network) -> bool:
         return self.contains(net)
-
-    def latex(self, title: str | None = None) -> str:
-        """LaTeX text mode: a ``\\section*`` with the network, then one block per component with its pattern in words.
-
-        See :func:`semialg_fibers.latex.fiber_latex`; paste into any document that loads ``amsmath``.
-        """
-        from ..render.latex import fiber_latex
-
-        return fiber_latex(self, title=title)
-
-    def _repr_latex_(self) -> str:
-        from ..render.latex import fiber_latex_inline
-
-        return fiber_latex_inline(self)
-
-    def _repr_html_(self) -> str:
-        from ..render.html import html
-
-        return html(self)
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""

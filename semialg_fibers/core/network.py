@@ -14,8 +14,10 @@ from typing import Iterable, Sequence
 
 from .exact import describe, to_rational
 from .exceptions import MalformedNetworkError, ShapeError
+from .hooks import lookup
+from .printing import Printable
 
-__all__ = ["Layer", "Network"]
+__all__ = ["Layer", "Network", "as_list", "convert_layer"]
 
 _ZERO = Fraction(0)
 
@@ -45,7 +47,7 @@ class Layer:
 
 
 @dataclass(frozen=True)
-class Network:
+class Network(Printable):
     """An exact ReLU network; build it with one of the ``from_*`` constructors.
 
     Attributes
@@ -54,6 +56,14 @@ class Network:
         ``(n_0, n_1, ..., n_L)``: input dimension, hidden widths, output dimension.
     layers : tuple of Layer
         ``L`` affine layers.
+
+    Printing (:class:`~semialg_fibers.core.printing.Printable`): ``latex()`` is
+    LaTeX text mode, the architecture and the parameter with large matrices
+    summarized (:func:`semialg_fibers.render.latex.network_block`);
+    ``_repr_latex_`` the formula of every entry
+    (:func:`~semialg_fibers.render.latex.network_latex`), None above 80
+    parameters so that Jupyter shows the HTML summary
+    (:func:`semialg_fibers.render.html.html`) instead.
 
     Examples
     --------
@@ -91,16 +101,44 @@ class Network:
             A non-numeric entry.
         """
         converted = []
-        layer_list = _as_list(layers, "layers")
+        layer_list = as_list(layers, "layers")
         if not layer_list:
             raise ShapeError("layers is empty; a network needs at least one affine layer")
         for index, layer in enumerate(layer_list):
             weight, bias = _split_layer(layer, index)
-            converted.append(_convert_layer(weight, bias, f"layers[{index}]", to_rational))
-        return cls._from_converted(converted)
+            converted.append(convert_layer(weight, bias, f"layers[{index}]", to_rational))
+        return cls.from_converted(converted)
 
     @classmethod
-    def _from_converted(cls, layers: list[Layer]) -> "Network":
+    def from_converted(cls, layers: Sequence[Layer]) -> "Network":
+        """The network of :class:`Layer` values (built by :func:`convert_layer`); the architecture is their shapes.
+
+        The constructor of the readers (:mod:`semialg_fibers.readwrite.convert`),
+        which convert numbers their own way.
+
+        Parameters
+        ----------
+        layers : sequence of Layer
+            At least one; consecutive shapes must match.
+
+        Returns
+        -------
+        Network
+
+        Raises
+        ------
+        ShapeError
+            No layer, or shapes that do not chain.
+
+        Examples
+        --------
+        >>> layer = convert_layer([[1, 2]], ["1/2"], "layers[0]", to_rational)
+        >>> Network.from_converted([layer]).architecture
+        (2, 1)
+        """
+        layers = list(layers)
+        if not layers:
+            raise ShapeError("layers is empty; a network needs at least one affine layer")
         architecture = (layers[0].shape[1],) + tuple(layer.shape[0] for layer in layers)
         return cls(architecture, tuple(layers))
 
@@ -115,7 +153,7 @@ class Network:
         """
         widths = _check_architecture(architecture)
         needed = sum(n_out * (n_in + 1) for n_in, n_out in zip(widths, widths[1:]))
-        values = _as_list(flat, "parameters")
+        values = as_list(flat, "parameters")
         if len(values) != needed:
             raise ShapeError(f"parameters has {len(values)} entries; architecture {widths} needs {needed}")
         layers, pos = [], 0
@@ -124,35 +162,29 @@ class Network:
             pos += n_in * n_out
             bias = values[pos: pos + n_out]
             pos += n_out
-            layers.append(_convert_layer(rows, bias, f"layers[{index}]", to_rational))
-        return cls._from_converted(layers)
+            layers.append(convert_layer(rows, bias, f"layers[{index}]", to_rational))
+        return cls.from_converted(layers)
 
+    # Reading and writing live in semialg_fibers.readwrite.convert, which registers them (core.hooks): these are
+    # aliases, so that core never imports readwrite.
     @classmethod
     def from_json(cls, source, numbers: str = "decimal") -> "Network":
         """Read the JSON format (see :mod:`semialg_fibers.convert`); ``source`` is text or a path."""
-        from ..readwrite.convert import network_from_json
-
-        return network_from_json(source, numbers=numbers)
+        return lookup("readwrite", "network_from_json")(source, numbers=numbers)
 
     def to_json(self, indent: int | None = 1) -> str:
         """Return the JSON text of the network, every number an exact string such as ``"3/4"``."""
-        from ..readwrite.convert import network_to_json
-
-        return network_to_json(self, indent=indent)
+        return lookup("readwrite", "network_to_json")(self, indent=indent)
 
     @classmethod
     def from_numpy(cls, weights, biases, limit_denominator: int | None = None) -> "Network":
         """Build from NumPy arrays; each float becomes the exact dyadic rational it is."""
-        from ..readwrite.convert import network_from_numpy
-
-        return network_from_numpy(weights, biases, limit_denominator=limit_denominator)
+        return lookup("readwrite", "network_from_numpy")(weights, biases, limit_denominator=limit_denominator)
 
     @classmethod
     def from_torch(cls, module, limit_denominator: int | None = None) -> "Network":
         """Build from a PyTorch ``nn.Sequential`` of ``Linear``/``ReLU`` (floats read exactly)."""
-        from ..readwrite.convert import network_from_torch
-
-        return network_from_torch(module, limit_denominator=limit_denominator)
+        return lookup("readwrite", "network_from_torch")(module, limit_denominator=limit_denominator)
 
     def to_torch(self, dtype=None, exact: bool = True):
         """A PyTorch ``nn.Sequential`` of ``Linear``/``ReLU`` (float64 by default); exact round trip for dyadic weights.
@@ -160,28 +192,7 @@ class Network:
         See :func:`semialg_fibers.convert.network_to_torch`; raises
         ``InexactOutputError`` for an entry the dtype cannot hold unless ``exact=False``.
         """
-        from ..readwrite.convert import network_to_torch
-
-        return network_to_torch(self, dtype=dtype, exact=exact)
-
-    # ----------------------------------------------------------------- display
-    def latex(self) -> str:
-        """LaTeX text mode: architecture and parameter (large matrices summarized); see :mod:`semialg_fibers.latex`."""
-        from ..render.latex import network_block
-
-        return network_block(self)
-
-    def _repr_latex_(self) -> str:
-        from ..render.latex import network_latex
-
-        if self.num_parameters > 80:
-            return None  # too large for one formula: Jupyter falls back to the HTML summary
-        return f"$\\displaystyle {network_latex(self)}$"
-
-    def _repr_html_(self) -> str:
-        from ..render.html import html
-
-        return html(self)
+        return lookup("readwrite", "network_to_torch")(self, dtype=dtype, exact=exact)
 
     # ----------------------------------------------------------------- properties
     @property
@@ -240,7 +251,7 @@ class Network:
         return tuple(self._evaluate(self._input(x, f"xs[{i}]")) for i, x in enumerate(xs))
 
     def _input(self, x, where: str) -> tuple[Fraction, ...]:
-        values = _as_list(x, where)
+        values = as_list(x, where)
         if len(values) != self.input_dim:
             raise ShapeError(f"{where} has {len(values)} entries; the network's input dimension is {self.input_dim}")
         return tuple(to_rational(v, f"{where}[{j}]") for j, v in enumerate(values))
@@ -256,7 +267,33 @@ class Network:
 
 
 # --------------------------------------------------------------------- validation
-def _as_list(value, where: str) -> list:
+def as_list(value, where: str) -> list:
+    """``value`` as a list, refusing strings and non-iterables (the first check of every reader of networks).
+
+    Parameters
+    ----------
+    value : iterable
+    where : str
+        The location named in the error (``"layers[0].bias"``).
+
+    Returns
+    -------
+    list
+
+    Raises
+    ------
+    ShapeError
+        ``value`` is a string, bytes or not iterable.
+
+    Examples
+    --------
+    >>> as_list((1, 2), "bias")
+    [1, 2]
+    >>> as_list("12", "bias")
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.ShapeError: bias is the string '12'; expected a sequence (a list)
+    """
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise ShapeError(f"{where} is {describe(value)}; expected a sequence (a list)")
     return list(value)
@@ -268,24 +305,58 @@ def _split_layer(layer, index: int):
         if missing:
             raise ShapeError(f"layers[{index}] lacks {sorted(missing)}; expected keys 'weight' and 'bias'")
         return layer["weight"], layer["bias"]
-    items = _as_list(layer, f"layers[{index}]")
+    items = as_list(layer, f"layers[{index}]")
     if len(items) != 2:
         raise ShapeError(f"layers[{index}] has {len(items)} items; expected a pair (weight, bias)")
     return items[0], items[1]
 
 
-def _convert_layer(weight, bias, where: str, convert) -> Layer:
-    rows = _as_list(weight, f"{where}.weight")
+def convert_layer(weight, bias, where: str, convert) -> Layer:
+    """One :class:`Layer` from a weight matrix and a bias vector, every entry passed through ``convert``.
+
+    The shape checks of :meth:`Network.from_layers` and of the readers of
+    :mod:`semialg_fibers.readwrite.convert` (which convert numbers their own way).
+
+    Parameters
+    ----------
+    weight : sequence of sequences
+        ``n_out`` rows of ``n_in`` entries (both at least 1).
+    bias : sequence
+        ``n_out`` entries.
+    where : str
+        The location named in errors (``"layers[0]"``).
+    convert : callable
+        ``convert(entry, location) -> Fraction``, e.g. :func:`~semialg_fibers.core.exact.to_rational`.
+
+    Returns
+    -------
+    Layer
+
+    Raises
+    ------
+    ShapeError
+        Empty, ragged or mismatched shapes.
+
+    Examples
+    --------
+    >>> convert_layer([[1, "1/2"]], [0], "layers[0]", to_rational).weight
+    ((Fraction(1, 1), Fraction(1, 2)),)
+    >>> convert_layer([[1], [2]], [0], "layers[0]", to_rational)
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.ShapeError: layers[0].bias has 1 entries; layers[0].weight has 2 rows
+    """
+    rows = as_list(weight, f"{where}.weight")
     if not rows:
         raise ShapeError(f"{where}.weight has no rows; every layer needs at least one neuron")
-    rows = [_as_list(row, f"{where}.weight[{i}]") for i, row in enumerate(rows)]
+    rows = [as_list(row, f"{where}.weight[{i}]") for i, row in enumerate(rows)]
     n_in = len(rows[0])
     if n_in == 0:
         raise ShapeError(f"{where}.weight has empty rows; every layer needs at least one input")
     for i, row in enumerate(rows):
         if len(row) != n_in:
             raise ShapeError(f"{where}.weight is ragged: row 0 has {n_in} entries, row {i} has {len(row)}")
-    bias_list = _as_list(bias, f"{where}.bias")
+    bias_list = as_list(bias, f"{where}.bias")
     if len(bias_list) != len(rows):
         raise ShapeError(f"{where}.bias has {len(bias_list)} entries; {where}.weight has {len(rows)} rows")
     return Layer(
@@ -295,7 +366,7 @@ def _convert_layer(weight, bias, where: str, convert) -> Layer:
 
 
 def _check_architecture(architecture) -> tuple[int, ...]:
-    widths = tuple(_as_list(architecture, "architecture"))
+    widths = tuple(as_list(architecture, "architecture"))
     if len(widths) < 2:
         raise ShapeError(f"architecture {widths} needs at least an input and an output width")
     for i, w in enumerate(widths):

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from .exact import format_rational
 from .network import Network
+from .printing import Printable
 
 __all__ = ["FiberStatus", "FiberDimension", "EquivalenceResult", "Reason", "IdentifiabilityResult"]
 
@@ -73,11 +74,14 @@ class FiberDimension(int):
 
 
 @dataclass(frozen=True)
-class EquivalenceResult:
+class EquivalenceResult(Printable):
     """The answer to "do two networks compute the same function on a domain?".
 
     Truthy iff equivalent.  Every algorithm (the general oracle, the shallow
-    and three-layer fast paths) returns this type.
+    and three-layer fast paths) returns this type.  ``latex()`` is LaTeX text
+    mode, the fields with words escaped and numbers in math mode
+    (:func:`semialg_fibers.render.latex.fields_latex`); ``_repr_html_`` the
+    fields as a table (:func:`semialg_fibers.render.html.html`).
 
     Attributes
     ----------
@@ -115,17 +119,6 @@ class EquivalenceResult:
                 "witness": None if self.witness is None else _strings(self.witness),
                 "outputs": None if self.outputs is None else [_strings(o) for o in self.outputs]}
 
-    def latex(self) -> str:
-        """LaTeX text mode: the fields, words escaped and numbers in math mode (:func:`semialg_fibers.latex.fields_latex`)."""
-        from ..render.latex import fields_latex
-
-        return fields_latex(self)
-
-    def _repr_html_(self) -> str:
-        from ..render.html import html
-
-        return html(self)
-
 
 @dataclass(frozen=True)
 class Reason:
@@ -151,8 +144,13 @@ class Reason:
 
 
 @dataclass(frozen=True)
-class IdentifiabilityResult:
+class IdentifiabilityResult(Printable):
     """The answer to "is ``F(theta)`` the orbit ``H . theta``?"; truthy iff identifiable.
+
+    ``latex()`` is LaTeX text mode, the fields with words escaped and numbers
+    in math mode (:func:`semialg_fibers.render.latex.fields_latex`);
+    ``_repr_html_`` the fields as a table (:func:`semialg_fibers.render.html.html`);
+    :meth:`describe` the verdict in plain text.
 
     Attributes
     ----------

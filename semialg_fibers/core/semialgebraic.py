@@ -38,6 +38,7 @@ from . import linalg
 from .exact import to_rational
 from .expressions import as_expression
 from .exceptions import NotDecidedError, ShapeError
+from .printing import Printable
 from .symbols import symbol_sort_key
 
 __all__ = [
@@ -246,12 +247,14 @@ def _holds(value: Fraction, relation: str) -> bool:
 
 # ---------------------------------------------------------------- constraints
 @dataclass(frozen=True)
-class PolynomialConstraint:
+class PolynomialConstraint(Printable):
     """``polynomial  relation  0`` over Q, in canonical normal form.
 
     Build with :func:`constraint`; the constructor expects an already
     normalized polynomial given by its generators and terms.  Equal
-    constraints compare and hash equal.
+    constraints compare and hash equal.  ``latex()`` is the relation with
+    positive terms on the left, math mode
+    (:func:`semialg_fibers.render.latex.constraint_latex`).
 
     Attributes
     ----------
@@ -338,12 +341,6 @@ class PolynomialConstraint:
     def as_relational(self) -> sympy.Basic:
         """The SymPy relational ``polynomial REL 0``."""
         return _SYMPY_REL[self.relation](self.polynomial, 0, evaluate=False)
-
-    def latex(self) -> str:
-        """LaTeX of the relation with positive terms on the left (see :mod:`semialg_fibers.latex`)."""
-        from ..render.latex import constraint_latex
-
-        return constraint_latex(self)
 
     def to_dict(self) -> dict:
         """``{"polynomial": str, "relation": str}`` (SymPy string syntax)."""
@@ -499,11 +496,15 @@ def _sorted_constraints(items, order: Mapping) -> tuple:
 
 # ---------------------------------------------------------------- basic sets
 @dataclass(frozen=True)
-class BasicSet:
+class BasicSet(Printable):
     """A conjunction of polynomial constraints, optionally projected or parametrized.
 
     The set is ``{x in R^variables : exists a in R^auxiliary with every
     constraint true at (x, a) and, if given, x = parametrization(a)}``.
+    ``latex(point_name=None)`` is its set-builder formula
+    ``\\left\\{ \\theta \\in \\mathbb{R}^{N} : \\begin{aligned}...\\end{aligned} \\right\\}``
+    (math mode, :func:`semialg_fibers.render.latex.basic_set_latex`), which
+    ``_repr_latex_`` shows in display style.
 
     Attributes
     ----------
@@ -683,15 +684,6 @@ class BasicSet:
                                    parametrization=self.parametrization)
 
     # ------------------------------------------------------------ output
-    def latex(self, point_name: str | None = None) -> str:
-        r"""Set-builder LaTeX ``\left\{ \theta \in \mathbb{R}^{N} : \begin{aligned}...\end{aligned} \right\}``."""
-        from ..render.latex import basic_set_latex
-
-        return basic_set_latex(self, point_name=point_name)
-
-    def _repr_latex_(self) -> str:
-        return f"$\\displaystyle {self.latex()}$"
-
     def to_dict(self) -> dict:
         """JSON-ready dictionary (expressions in SymPy string syntax)."""
         out = {
@@ -709,8 +701,12 @@ class BasicSet:
 
 
 @dataclass(frozen=True)
-class SemialgebraicSet:
+class SemialgebraicSet(Printable):
     """A finite union of :class:`BasicSet` pieces over the same variables.
+
+    ``latex()`` joins the set-builder forms of the pieces by ``\\cup``
+    (``\\emptyset`` when there are none; :func:`semialg_fibers.render.latex.union_latex`),
+    math mode, which ``_repr_latex_`` shows in display style.
 
     >>> x = sympy.Symbol("x", real=True)
     >>> s = union([BasicSet((x,), [(x, ">", 1)]), BasicSet((x,), [(x, "<", -1)])])
@@ -753,15 +749,6 @@ class SemialgebraicSet:
 
     def __len__(self) -> int:
         return len(self.pieces)
-
-    def latex(self) -> str:
-        """Union of the set-builder forms of the pieces (``\\emptyset`` when there are none)."""
-        from ..render.latex import union_latex
-
-        return union_latex(self)
-
-    def _repr_latex_(self) -> str:
-        return f"$\\displaystyle {self.latex()}$"
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""

@@ -30,6 +30,7 @@ import sympy
 from .exceptions import NotDecidedError, ShapeError
 from .limits import SearchLimits, resolve
 from .network import Network
+from .printing import Printable
 from .symbols import parameter_symbols
 
 __all__ = [
@@ -173,8 +174,12 @@ def permute_hidden(net: Network, permutations: Sequence[Sequence[int]]) -> Netwo
 
 # ---------------------------------------------------------------------------- generators
 @dataclass(frozen=True)
-class VectorField:
+class VectorField(Printable):
     """A vector field on the parameter space of an architecture.
+
+    ``latex()`` is LaTeX text mode, the field as a breakable display
+    (:func:`semialg_fibers.render.latex.vector_field_latex`); ``_repr_html_``
+    its fields (:func:`semialg_fibers.render.html.html`).
 
     Attributes
     ----------
@@ -216,17 +221,6 @@ class VectorField:
                 raise ValueError(f"field component {expr} does not evaluate to a rational at the point")
             out.append(Fraction(int(value.p), int(value.q)))
         return tuple(out)
-
-    def latex(self) -> str:
-        """LaTeX text mode: the field as a breakable display (:func:`semialg_fibers.latex.vector_field_latex`)."""
-        from ..render.latex import vector_field_latex
-
-        return vector_field_latex(self)
-
-    def _repr_html_(self) -> str:
-        from ..render.html import html
-
-        return html(self)
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary: the nonzero components by coordinate name."""
@@ -355,8 +349,12 @@ class Action:
 
 
 @dataclass(frozen=True)
-class Symmetry:
+class Symmetry(Printable):
     """One symmetry present at a network: a family of function-preserving moves with an exact action.
+
+    ``latex()`` is LaTeX text mode: kind, description, parameters and
+    generators (:func:`semialg_fibers.render.latex.symmetry_latex`);
+    ``_repr_html_`` its fields (:func:`semialg_fibers.render.html.html`).
 
     Attributes
     ----------
@@ -401,17 +399,6 @@ class Symmetry:
         if self.action is None:
             raise NotDecidedError(f"{self.kind}: no exact action is available for this symmetry")
         return self.action(net, *values)
-
-    def latex(self) -> str:
-        """LaTeX text mode: kind, description, parameters and generators (:func:`semialg_fibers.latex.symmetry_latex`)."""
-        from ..render.latex import symmetry_latex
-
-        return symmetry_latex(self)
-
-    def _repr_html_(self) -> str:
-        from ..render.html import html
-
-        return html(self)
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary (generators as their nonzero components)."""

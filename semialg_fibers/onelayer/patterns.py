@@ -16,7 +16,7 @@ import math
 from collections import Counter
 from typing import Callable, Iterable, Iterator
 
-from ..render.latex import Math, phrase_latex, phrase_text
+from ..core.phrase import Math, phrase_latex, phrase_text
 
 __all__ = ["LinePattern", "count_words", "group_phrase", "compositions", "partitions", "group_splits", "visible_choices"]
 

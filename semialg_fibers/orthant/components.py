@@ -34,7 +34,7 @@ import sympy
 from ..core import linalg
 from ..core.components import FiberComponent, make_component
 from ..core.exceptions import InternalCheckError
-from ..render.latex import Math, phrase_latex, phrase_text
+from ..core.phrase import Math, phrase_latex, phrase_text
 from ..core.network import Network
 from ..core.nonnegative_rank import nonnegative_column_rank
 from ..onelayer.lines import neuron_infos

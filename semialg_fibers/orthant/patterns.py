@@ -26,7 +26,7 @@ from ..core.nonnegative_rank import nonnegative_column_rank
 
 from ..core.limits import SearchLimits
 from ..onelayer.kernel import all_flip_sets, flip_sets, flipped_linear_part
-from ..render.latex import Math
+from ..core.phrase import Math
 from ..onelayer.patterns import (LinePattern, compositions, count_words, group_phrase, group_splits, partitions,
                                 visible_choices)
 from .canonical import OrthantData, canonical_data

@@ -29,7 +29,7 @@ from fractions import Fraction
 from ..core.exact import describe, float_to_rational, format_rational, parse_integer, to_rational
 from ..core.exceptions import MalformedNetworkError, ShapeError
 from ..core.limits import InputLimits, resolve_input
-from ..core.network import Layer, Network, _as_list, _convert_layer
+from ..core.network import Layer, Network, as_list, convert_layer
 from .reader import JsonNumber, parse_json, read_json
 
 __all__ = ["network_from_json", "network_to_json", "network_from_numpy", "network_from_torch", "network_to_torch"]
@@ -108,8 +108,8 @@ def network_from_data(data, numbers: str = "decimal", limits: InputLimits | None
     for index, layer in enumerate(layers_raw):
         if not isinstance(layer, dict) or "weight" not in layer or "bias" not in layer:
             raise ShapeError(f"layers[{index}] must be an object with keys 'weight' and 'bias'; got {_short_repr(layer)}")
-        layers.append(_convert_layer(layer["weight"], layer["bias"], f"layers[{index}]", convert))
-    net = Network._from_converted(layers)
+        layers.append(convert_layer(layer["weight"], layer["bias"], f"layers[{index}]", convert))
+    net = Network.from_converted(layers)
     if "architecture" in data:
         declared = data["architecture"]
         widths = ([parse_integer(w) if isinstance(w, JsonNumber) and w.isdigit() and len(w) <= 18 else w
@@ -179,8 +179,8 @@ def network_from_numpy(weights, biases, limit_denominator: int | None = None) ->
     """
     import numpy as np
 
-    weight_list = _as_list(weights, "weights")
-    bias_list = _as_list(biases, "biases")
+    weight_list = as_list(weights, "weights")
+    bias_list = as_list(biases, "biases")
     if len(weight_list) != len(bias_list):
         raise ShapeError(f"got {len(weight_list)} weight matrices and {len(bias_list)} bias vectors")
     if not weight_list:
@@ -198,8 +198,8 @@ def network_from_numpy(weights, biases, limit_denominator: int | None = None) ->
             b_arr = b_arr[:, 0]
         if b_arr.ndim != 1:
             raise ShapeError(f"biases[{index}] has shape {b_arr.shape}; expected ({w_arr.shape[0]},)")
-        layers.append(_convert_layer(w_arr.tolist(), b_arr.tolist(), f"layers[{index}]", convert))
-    return Network._from_converted(layers)
+        layers.append(convert_layer(w_arr.tolist(), b_arr.tolist(), f"layers[{index}]", convert))
+    return Network.from_converted(layers)
 
 
 def network_from_torch(module, limit_denominator: int | None = None) -> Network:

@@ -1,10 +1,21 @@
-"""Text and LaTeX renderings of conservation-law reports and counts (renderers only read values)."""
+"""Text and LaTeX renderings of conservation-law reports and counts (renderers only read values).
+
+Importing this module registers them as the printers of the values
+(:class:`~semialg_fibers.conservation.laws.ConservationLaw`,
+:class:`~semialg_fibers.conservation.laws.LawReport`,
+:class:`~semialg_fibers.conservation.count.LawCount`): their ``latex()`` and
+``text()``; they have no HTML (Jupyter shows their repr).
+"""
 
 from __future__ import annotations
 
 import sympy
 
-from .latex import expression_latex
+from .html import to_html
+from .latex import expression_latex, to_latex
+from .text import to_text
+from ..conservation.count import LawCount
+from ..conservation.laws import ConservationLaw, LawReport
 from ..core.symbols import parameter_symbols
 
 __all__ = ["field_latex", "law_latex", "report_latex", "report_text", "count_text", "count_latex"]
@@ -121,3 +132,12 @@ def count_latex(count) -> str:
     laws = r" \\ ".join(expression_latex(q) for q in count.laws)
     return (rf"N - \dim \mathrm{{Lie}}(W)(\theta) = {count.num_parameters} - {count.lie_dimension} = {count.count}"
             + (rf", \quad \begin{{gathered}} {laws} \end{{gathered}}" if count.laws else ""))
+
+
+for _type, _latex, _text in ((ConservationLaw, law_latex, None), (LawReport, report_latex, report_text),
+                             (LawCount, count_latex, count_text)):
+    to_latex.register(_type, _latex)
+    to_html.register(_type, lambda value: None)  # no HTML, as before: Jupyter shows the repr
+    if _text is not None:
+        to_text.register(_type, _text)
+del _type, _latex, _text

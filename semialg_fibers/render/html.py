@@ -13,10 +13,16 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import html as _html
 from fractions import Fraction
 
-__all__ = ["html", "MATH_PARAMETERS"]
+from ..core.components import Fiber, FiberComponent
+from ..core.network import Network
+from ..core.semialgebraic import BasicSet, PolynomialConstraint, SemialgebraicSet
+from .latex import component_latex, network_latex
+
+__all__ = ["html", "to_html", "MATH_PARAMETERS"]
 
 #: Formulas are shown for networks with at most this many parameters (words only beyond).
 MATH_PARAMETERS = 80
@@ -32,8 +38,6 @@ def _math(latex: str) -> str:
 
 
 def _network(net) -> str:
-    from .latex import network_latex
-
     arch = "-".join(map(str, net.architecture))
     head = f"<b>Network</b> {arch} ({net.num_parameters} parameters)"
     if net.num_parameters <= MATH_PARAMETERS:
@@ -42,8 +46,6 @@ def _network(net) -> str:
 
 
 def _component(c, index=None) -> str:
-    from .latex import component_latex
-
     title = "Component" + (f" {index}" if index is not None else "")
     copies = "1 copy" if c.multiplicity == 1 else f"{c.multiplicity} copies (permuted hidden neurons)"
     out = (f"<b>{title}</b>: dimension {c.dimension}, {copies}<br><i>{_text(c.description or c.pattern_description)}"
@@ -71,10 +73,6 @@ def _fields(value) -> dict:
 
 
 def _value(value, depth: int) -> str:
-    from ..core.components import Fiber, FiberComponent
-    from ..core.network import Network
-    from ..core.semialgebraic import BasicSet
-
     if isinstance(value, Network):
         return _network(value) if depth <= 2 else _text(f"network {'-'.join(map(str, value.architecture))}")
     if isinstance(value, Fiber):
@@ -121,3 +119,42 @@ def html(value) -> str:
     <b>Network</b> 1-1-1 (4 parameters)<br>\\(\\displaystyle W^{(1)} = \\begin{bmatrix}1\\end{bmatrix},\\ b^{(1)} = \\begin{bmatrix}0\\end{bmatrix},\\ W^{(2)} = \\begin{bmatrix}2\\end{bmatrix},\\ b^{(2)} = \\begin{bmatrix}0\\end{bmatrix}\\)
     """
     return _value(value, 1)
+
+
+@functools.singledispatch
+def to_html(value) -> str | None:
+    """What ``value._repr_html_()`` returns for a :class:`~semialg_fibers.core.printing.Printable` value.
+
+    :func:`html` of the value, except for the mathematical objects that
+    Jupyter shows by their formula (constraints, basic sets, unions; and the
+    conservation laws, :mod:`semialg_fibers.render.conservation`): None.
+
+    Parameters
+    ----------
+    value : Printable
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> from semialg_fibers.results import IdentifiabilityResult
+    >>> value = IdentifiabilityResult(True, True, (), "Theorem 8", "shallow")
+    >>> to_html(value) == html(value), to_html(value).startswith("<b>IdentifiabilityResult</b><table>")
+    (True, True)
+    >>> from semialg_fibers.semialgebraic import constraint
+    >>> import sympy
+    >>> to_html(constraint(sympy.Symbol("x"), ">")) is None
+    True
+    """
+    return html(value)
+
+
+def _no_html(value) -> None:
+    return None  # Jupyter shows the formula (_repr_latex_) or the repr, as it did before values printed here
+
+
+for _type in (PolynomialConstraint, BasicSet, SemialgebraicSet):
+    to_html.register(_type, _no_html)
+del _type

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import math  # noqa: F401 (used by the doctests)
 import re
 from dataclasses import dataclass
@@ -39,7 +40,16 @@ from fractions import Fraction
 
 import sympy
 
+from ..core.components import Fiber, FiberComponent
+from ..core.network import Network
+from ..core.phrase import Math, escape_text, phrase_latex, phrase_text
+from ..core.printing import Printable
+from ..core.results import EquivalenceResult
+from ..core.semialgebraic import BasicSet, PolynomialConstraint, SemialgebraicSet
 from ..core.symbols import parameter_coordinates
+from ..core.symmetries import Symmetry, VectorField
+from ..shallow.genericity import GenericityReport
+from .report import NetworkReport
 
 __all__ = [
     "LINE_WIDTH",
@@ -64,6 +74,9 @@ __all__ = [
     "value_latex",
     "fields_latex",
     "document",
+    "to_latex",
+    "to_latex_display",
+    "DISPLAY_PARAMETERS",
 ]
 
 #: Width budget (points) of one display line: the default ``article`` text width is 345pt.
@@ -73,56 +86,6 @@ MATRIX_MAX = 10
 
 _REL = {"==": "=", "!=": r"\neq", ">": ">", ">=": r"\geq", "<": "<", "<=": r"\leq"}
 _REVERSED = {">": "<", ">=": r"\leq"}
-
-
-# ---------------------------------------------------------------------------- words
-_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",
-            "#": r"\#", "_": r"\_\allowbreak{}", "^": r"\^{}", "~": r"\~{}", "<": r"\textless{}",
-            ">": r"\textgreater{}", "|": r"\textbar{}",
-            # the few non-ASCII characters our texts use, spelled for the default OT1 encoding
-            "\u2264": r"$\leq$", "\u2265": r"$\geq$", "\u2260": r"$\neq$", "\u2212": "-", "\u2013": "--",
-            "\u2014": "---", "\u2019": "'", "\u00b7": r"$\cdot$", "\u00d7": r"$\times$", "\u2026": r"\ldots{}",
-            "\u03bb": r"$\lambda$", "\u03b8": r"$\theta$", "\u2208": r"$\in$", "\u2192": r"$\to$",
-            "\u00fa": r"\'u", "\u00e9": r"\'e", "\u00e8": r"\`e", "\u00f6": r'\"o', "\u00fc": r'\"u'}
-
-
-def escape_text(text) -> str:
-    r"""``text`` as LaTeX text mode: special characters escaped, breaks allowed after underscores.
-
-    Characters outside ASCII and the table above become ``?``.
-
-    >>> escape_text("v_i = 0: 50% of {a, b} & c")
-    'v\\_\\allowbreak{}i = 0: 50\\% of \\{a, b\\} \\& c'
-    >>> escape_text("t >= -3/2, Mont\u00fafar")
-    "t \\textgreater{}= -3/2, Mont\\'ufar"
-    """
-    return "".join(_ESCAPES.get(ch, ch if ch.isascii() else "?") for ch in str(text))
-
-
-@dataclass(frozen=True)
-class Math:
-    """A mathematical part of a phrase: its LaTeX (math mode) and its plain-text spelling.
-
-    Phrases are tuples of plain strings and :class:`Math` parts; :func:`phrase_text`
-    and :func:`phrase_latex` render them for terminals and for LaTeX.
-
-    >>> phrase = ("kink line ", Math(r"\\ell_{1}", "L1"), " is flipped")
-    >>> phrase_text(phrase), phrase_latex(phrase)
-    ('kink line L1 is flipped', 'kink line $\\\\ell_{1}$ is flipped')
-    """
-
-    latex: str
-    text: str
-
-
-def phrase_text(parts) -> str:
-    """Plain text of a phrase (strings and :class:`Math` parts)."""
-    return "".join(p.text if isinstance(p, Math) else str(p) for p in parts)
-
-
-def phrase_latex(parts) -> str:
-    """Text-mode LaTeX of a phrase: strings escaped, math parts in ``$...$``."""
-    return "".join(f"${p.latex}$" if isinstance(p, Math) else escape_text(p) for p in parts)
 
 
 # ---------------------------------------------------------------------------- widths
@@ -786,10 +749,6 @@ def _items(mapping: dict, depth: int) -> str:
 
 
 def _value(value, depth: int) -> str:
-    from ..core.components import Fiber, FiberComponent
-    from ..core.network import Network
-    from ..core.semialgebraic import BasicSet, SemialgebraicSet
-
     if isinstance(value, Network):
         return network_block(value, name=r"\theta'")
     if isinstance(value, Fiber):
@@ -802,14 +761,12 @@ def _value(value, depth: int) -> str:
         return "\n\n".join(basic_set_block(p) for p in value.pieces) or r"The empty set $\emptyset$."
     if isinstance(value, sympy.Basic) or hasattr(value, "as_relational"):
         return f"${value.latex() if hasattr(value, 'latex') else sympy.latex(value)}$"
-    from ..core.symmetries import Symmetry, VectorField
-
     if isinstance(value, Symmetry):
         return symmetry_latex(value)
     if isinstance(value, VectorField):
         return vector_field_latex(value)
     render = getattr(value, "latex", None)
-    if callable(render) and not isinstance(value, type):
+    if callable(render) and not isinstance(value, type) and not _generic_printer(value):
         # result values: text-mode latex() by convention (math objects are handled above)
         return render()
     if depth > 4:
@@ -926,3 +883,135 @@ def document(report) -> str:
         lines += ["", f"\\section{{{escape_text(section.title)}}}", _section_body(section)]
     lines += ["", "\\end{document}", ""]
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- printers of values
+@functools.singledispatch
+def to_latex(value, **options) -> str:
+    r"""What ``value.latex(**options)`` returns for a :class:`~semialg_fibers.core.printing.Printable` value.
+
+    Dispatch on the type (subclasses inherit): a network gives
+    :func:`network_block`, a component :func:`component_block` without a
+    heading, a fiber :func:`fiber_latex` (option ``title``), a constraint
+    :func:`constraint_latex`, a basic set :func:`basic_set_latex` (option
+    ``point_name``), a union :func:`union_latex`, a vector field
+    :func:`vector_field_latex`, a symmetry :func:`symmetry_latex`, a report
+    :func:`document`; result values and any other value field by field
+    (:func:`fields_latex`).  :mod:`semialg_fibers.render.conservation` and
+    :mod:`semialg_fibers.render.three_layer` register the values of their
+    packages.
+
+    Parameters
+    ----------
+    value : Printable
+    **options
+        The keywords of the printer of the type (none for the default).
+
+    Returns
+    -------
+    str
+        Text mode, or math mode for the mathematical objects (constraints, sets).
+
+    Raises
+    ------
+    TypeError
+        An option the printer does not take.
+
+    Examples
+    --------
+    >>> from semialg_fibers.results import EquivalenceResult, IdentifiabilityResult
+    >>> to_latex(EquivalenceResult(True, method="shallow")) == fields_latex(EquivalenceResult(True, method="shallow"))
+    True
+    >>> print(to_latex(IdentifiabilityResult(True, True, (), "Theorem 8", "shallow")))
+    \begin{itemize}
+    \item identifiable: yes
+    \item proven: yes
+    \item reasons: none
+    \item basis: Theorem 8
+    \item method: shallow
+    \item witness: none
+    \item symmetries: none
+    \item details: none
+    \end{itemize}
+    """
+    if options:
+        raise TypeError(f"{type(value).__name__}.latex() takes no options; got {', '.join(options)}")
+    return fields_latex(value)
+
+
+def _component_method(component, index: int | None = None, heading: str = "") -> str:
+    return component_block(component, index, heading=heading)
+
+
+for _type, _printer in ((Network, network_block), (FiberComponent, _component_method), (Fiber, fiber_latex),
+                        (PolynomialConstraint, constraint_latex), (BasicSet, basic_set_latex),
+                        (SemialgebraicSet, union_latex), (VectorField, vector_field_latex),
+                        (Symmetry, symmetry_latex), (NetworkReport, document),
+                        # registered although they are the default: value_latex renders them by their latex()
+                        (EquivalenceResult, fields_latex), (GenericityReport, fields_latex)):
+    to_latex.register(_type, _printer)
+del _type, _printer
+
+
+def _generic_printer(value) -> bool:
+    """True for a Printable value whose ``latex()`` is the default: :func:`value_latex` lays it out at its depth."""
+    return isinstance(value, Printable) and to_latex.dispatch(type(value)) is to_latex.dispatch(object)
+
+
+@functools.singledispatch
+def to_latex_display(value) -> str | None:
+    r"""What ``value._repr_latex_()`` returns: one display formula ``$\displaystyle ...$`` for Jupyter, or None.
+
+    A network gives :func:`network_latex` (None above :data:`DISPLAY_PARAMETERS`
+    parameters), a component :func:`component_latex`, a fiber
+    :func:`fiber_latex_inline`, a basic set :func:`basic_set_latex` and a union
+    :func:`union_latex`.  Other values have none: Jupyter then shows their HTML.
+
+    Parameters
+    ----------
+    value : Printable
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> from semialg_fibers.semialgebraic import BasicSet
+    >>> x = sympy.Symbol("x", real=True)
+    >>> to_latex_display(BasicSet((x,), [(x, ">", 1)]))
+    '$\\displaystyle \\left\\{ \\left(x\\right) \\in \\mathbb{R}^{1} : \\begin{aligned} x &> 1 \\end{aligned} \\right\\}$'
+    >>> from semialg_fibers.results import EquivalenceResult
+    >>> to_latex_display(EquivalenceResult(True)) is None
+    True
+    """
+    return None
+
+
+#: Networks with more parameters have no display formula (Jupyter shows the HTML summary instead).
+DISPLAY_PARAMETERS = 80
+
+
+@to_latex_display.register(Network)
+def _network_display(network) -> str | None:
+    if network.num_parameters > DISPLAY_PARAMETERS:
+        return None  # too large for one formula: Jupyter falls back to the HTML summary
+    return f"$\\displaystyle {network_latex(network)}$"
+
+
+@to_latex_display.register(FiberComponent)
+def _component_display(component) -> str:
+    return f"$\\displaystyle {component_latex(component)}$"
+
+
+@to_latex_display.register(BasicSet)
+def _basic_set_display(basic) -> str:
+    return f"$\\displaystyle {basic_set_latex(basic)}$"
+
+
+@to_latex_display.register(SemialgebraicSet)
+def _union_display(semialgebraic_set) -> str:
+    return f"$\\displaystyle {union_latex(semialgebraic_set)}$"
+
+
+to_latex_display.register(Fiber, fiber_latex_inline)

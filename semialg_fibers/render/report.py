@@ -17,6 +17,7 @@ from ..conservation import conservation_laws
 from ..core.exceptions import NoAlgorithmError, NotDecidedError
 from ..core.limits import SearchLimits
 from ..core.network import Network
+from ..core.printing import Printable
 from ..core.symmetries import h_symmetries
 
 __all__ = ["ReportSection", "NetworkReport", "network_report"]
@@ -32,8 +33,11 @@ class ReportSection:
 
 
 @dataclass(frozen=True)
-class NetworkReport:
+class NetworkReport(Printable):
     """The analyses of one network.
+
+    ``latex()`` is a standalone LaTeX document (:func:`semialg_fibers.render.latex.document`);
+    ``_repr_html_`` the sections field by field (:func:`semialg_fibers.render.html.html`).
 
     Attributes
     ----------
@@ -55,17 +59,6 @@ class NetworkReport:
     fiber_note: str
     sections: tuple
     title: str = ""
-
-    def latex(self) -> str:
-        """A standalone LaTeX document (:func:`semialg_fibers.latex.document`)."""
-        from .latex import document
-
-        return document(self)
-
-    def _repr_html_(self) -> str:
-        from .html import html
-
-        return html(self)
 
 
 def _reason(exc: NotDecidedError) -> str:

@@ -6,11 +6,12 @@ number and every text in full; these helpers shape the text output only.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from ..core.exact import format_integer
 
-__all__ = ["format_count", "summarize"]
+__all__ = ["format_count", "summarize", "to_text"]
 
 _SMALL = 10**6
 _TOP_LIMIT = 5000  # largest n! tried for the form n!/(...) (a network width)
@@ -132,3 +133,32 @@ def summarize(text: str, width: int = 300, where: str = "") -> str:
         return text
     more = f"{len(text) - width} more characters" + (f"; {where}" if where else "")
     return f"{text[:width]}... ({more})"
+
+
+@functools.singledispatch
+def to_text(value, **options) -> str | None:
+    """What ``value.text(**options)`` returns for a :class:`~semialg_fibers.core.printing.Printable` value.
+
+    None by default (the value's repr, or its own ``describe()``, is its
+    text); the conservation values register theirs
+    (:mod:`semialg_fibers.render.conservation`).
+
+    Parameters
+    ----------
+    value : Printable
+    **options
+        The keywords of the printer of the type (none for the default).
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> from semialg_fibers import Network
+    >>> to_text(Network.from_layers([([[1]], [0])])) is None
+    True
+    """
+    if options:
+        raise TypeError(f"{type(value).__name__}.text() takes no options; got {', '.join(options)}")
+    return None

@@ -31,6 +31,7 @@ from ..core import linalg
 from ..core.exceptions import InternalCheckError
 from ..core.limits import SearchLimits
 from ..core.network import Network
+from ..core.printing import Printable
 from ..core.symmetries import same_orbit
 from .canonical import NeuronKind, canonical_data, check_shallow, neuron_infos
 from .minimal import MinimalChoice, choice_below, choices_at_cost, representation
@@ -74,25 +75,19 @@ class Mechanism:
 
 
 @dataclass(frozen=True)
-class GenericityReport:
-    """Truthy iff ``F(theta) = H_n . theta``; otherwise ``mechanisms`` says why (each with a witness)."""
+class GenericityReport(Printable):
+    """Truthy iff ``F(theta) = H_n . theta``; otherwise ``mechanisms`` says why (each with a witness).
+
+    ``latex()`` is LaTeX text mode, the fields with words escaped and numbers
+    in math mode (:func:`semialg_fibers.render.latex.fields_latex`);
+    ``_repr_html_`` the fields as a table (:func:`semialg_fibers.render.html.html`).
+    """
 
     generic: bool
     mechanisms: tuple[Mechanism, ...] = ()
 
     def __bool__(self) -> bool:
         return self.generic
-
-    def latex(self) -> str:
-        """LaTeX text mode: the fields, words escaped and numbers in math mode (:func:`semialg_fibers.latex.fields_latex`)."""
-        from ..render.latex import fields_latex
-
-        return fields_latex(self)
-
-    def _repr_html_(self) -> str:
-        from ..render.html import html
-
-        return html(self)
 
 
 # ---------------------------------------------------------------------------- witnesses

@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 
 from ..core.limits import SearchLimits
 from ..onelayer.kernel import flip_sets, rho
-from ..render.latex import Math, phrase_latex, phrase_text
+from ..core.phrase import Math, phrase_latex, phrase_text
 from ..onelayer.patterns import (LinePattern, count_words, group_phrase, compositions, group_splits, partitions,
                                 visible_choices)
 from .canonical import CanonicalData

@@ -34,7 +34,7 @@ import sympy
 
 from ..core.components import FiberComponent, make_component
 from ..core.exceptions import InternalCheckError
-from ..render.latex import phrase_latex, phrase_text
+from ..core.phrase import phrase_latex, phrase_text
 from ..core.limits import SearchLimits
 from ..core.network import Network
 from ..onelayer.lines import line_key

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core.exceptions import NotDecidedError
-from ..render.latex import Math
+from ..core.phrase import Math, phrase_text
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..onelayer.lines import collect_lines, line_key
@@ -274,8 +274,6 @@ class FirstLayerFamily:
 
     def describe(self) -> str:
         """The first layer in words."""
-        from ..render.latex import phrase_text
-
         return "; ".join(phrase_text(p) for p in self.phrases())
 
     def to_dict(self) -> dict:

@@ -293,15 +293,13 @@ class ThreeLayerFiber(Fiber):
     ``status`` and ``basis`` say whether the union is proven complete)
     ---------------------------------------------------------------------
     families : tuple of FirstLayerFamily
+
+    ``latex(title=None)`` is that of :class:`~semialg_fibers.core.components.Fiber`
+    followed by the completeness status (:func:`basis_latex`, else the escaped
+    :attr:`completeness_note`; :func:`semialg_fibers.render.three_layer.three_layer_fiber_latex`).
     """
 
     families: tuple = ()
-
-    def latex(self, title: str | None = None) -> str:
-        """As :meth:`Fiber.latex`, followed by the completeness status."""
-        from ..render.latex import escape_text
-
-        return super().latex(title) + "\n" + (basis_latex(self.basis) or escape_text(self.completeness_note)) + "\n"
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary, with the status, its basis and the first-layer families."""
