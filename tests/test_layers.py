@@ -135,3 +135,12 @@ def test_only_api_chooses_the_network_class():
             if isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and node.left.attr == "depth":
                 offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert not offenders, f"depth tests outside the network classes: {offenders}"
+
+
+def test_networks_are_read_and_written_only_through_readwrite():
+    """Below render and cli, only readwrite itself touches the readers and writers (values reach them through a hook)."""
+    graph = _graph()
+    allowed = {"readwrite", "render", "cli", "__init__"}
+    offenders = sorted(f"{name} imports {target}" for name, targets in graph.items() for target in targets
+                       if _top(target) == "readwrite" and _top(name) not in allowed)
+    assert not offenders, offenders

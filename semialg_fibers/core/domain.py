@@ -12,7 +12,7 @@ paths as ``"orthant"``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from fractions import Fraction
 from typing import Sequence
 
@@ -72,12 +72,16 @@ class Polyhedron:
         >>> box([0, 0], [1, 1]).is_orthant, polyhedron([[1, 0, 0]]).is_orthant
         (False, False)
         """
+        covered = set()  # coordinates i with a constraint a x_i >= 0, a > 0: x_i >= 0 holds without an LP
         for c in self.constraints:
             if c.relation == "==" and (any(c.coefficients) or c.constant != 0):
                 return False
             if any(a < 0 for a in c.coefficients) or c.constant < 0:
                 return False
-        for i in range(self.dim):
+            support = [j for j, a in enumerate(c.coefficients) if a]
+            if len(support) == 1 and c.constant == 0:
+                covered.add(support[0])
+        for i in sorted(set(range(self.dim)) - covered):
             unit = [Fraction(int(j == i)) for j in range(self.dim)]
             low = linalg.optimize(unit, self.constraints, self.dim)
             if low.status != "optimal" or low.value < 0:
@@ -106,6 +110,7 @@ def box(lower: Sequence, upper: Sequence) -> Polyhedron:
     return Polyhedron(len(lo), tuple(constraints))
 
 
+@lru_cache(maxsize=32)  # the value is immutable; reports ask for the same orthant many times
 def orthant(dim: int) -> Polyhedron:
     """The closed nonnegative orthant of R^dim.
 
@@ -115,6 +120,7 @@ def orthant(dim: int) -> Polyhedron:
     return Polyhedron(dim, tuple(Constraint(tuple(Fraction(int(j == i)) for j in range(dim)), Fraction(0)) for i in range(dim)))
 
 
+@lru_cache(maxsize=32)
 def whole_space(dim: int) -> Polyhedron:
     """All of R^dim, as the polyhedron with no constraint.
 
