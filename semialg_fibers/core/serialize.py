@@ -12,7 +12,7 @@ is an allowlist:
   ``{"$dict": [[key, value], ...]}``;
 * a frozen dataclass defined in a module of ``semialg_fibers``:
   ``{"$type": "semialg_fibers.module.Class", "field": ..., ...}`` with every
-  field of its constructor (also those that take no part in equality);
+  field (also those that take no part in equality);
 * a member of an enum of ``semialg_fibers``: ``{"$enum": "module.Class", "value": ...}``;
 * a :class:`~semialg_fibers.core.results.FiberDimension` (an ``int`` with a
   status and a basis): ``{"$dimension": d, "status": ..., "basis": ...}``;
@@ -26,7 +26,7 @@ is an allowlist:
 
 Decoding never imports a module and never evaluates text: a type is looked up
 among the classes of the ``semialg_fibers`` modules already loaded, and must
-be a dataclass or an enum defined there; expressions are rebuilt node by node
+be a frozen dataclass or an enum defined there; expressions are rebuilt node by node
 (``Add(*args, evaluate=False)``, ...), so they are structurally identical to
 the encoded ones.  A dataclass is rebuilt as :mod:`pickle` does, field by field
 without calling its constructor, so the value is restored as it was written
@@ -61,8 +61,13 @@ import sys
 from fractions import Fraction
 
 import sympy
-from sympy.core.assumptions import _assume_defined
 
+try:
+    from sympy.core.assumptions import _assume_defined as _ASSUMPTIONS  # every assumption name SymPy knows
+except ImportError:  # pragma: no cover - a SymPy that moved it: the names the library's symbols use
+    _ASSUMPTIONS = frozenset({"commutative", "complex", "extended_real", "finite", "hermitian", "imaginary",
+                              "infinite", "real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
+                              "zero", "integer", "rational"})
 from .exact import format_rational, to_rational
 from .exceptions import MalformedNetworkError
 from .results import FiberDimension, FiberStatus
@@ -86,6 +91,10 @@ def _type_name(cls: type) -> str:
 
 def _ours(cls: type) -> bool:
     return cls.__module__ == _PACKAGE or cls.__module__.startswith(_PACKAGE + ".")
+
+
+def _frozen_dataclass(cls) -> bool:
+    return dataclasses.is_dataclass(cls) and isinstance(cls, type) and cls.__dataclass_params__.frozen
 
 
 class _Encoder:
@@ -123,11 +132,10 @@ class _Encoder:
             return {"$ref": self.index[id(value)]}
         if isinstance(value, sympy.Basic):
             return self.expression(value, where)
-        if dataclasses.is_dataclass(value) and not isinstance(value, type) and _ours(type(value)):
+        if _frozen_dataclass(type(value)) and _ours(type(value)):
             node = {"$type": _type_name(type(value))}
             for f in dataclasses.fields(value):
-                if f.init:
-                    node[f.name] = self.encode(getattr(value, f.name), f"{where}.{f.name}")
+                node[f.name] = self.encode(getattr(value, f.name), f"{where}.{f.name}")
             return self.remember(value, node)
         raise UnencodableError(f"{where} is a {type(value).__name__} ({value!r:.60}); only values of "
                                "semialg_fibers, exact numbers, strings, tuples and SymPy expressions have an exact "
@@ -172,14 +180,14 @@ def _fail(where: str, message: str) -> MalformedNetworkError:
 
 
 def _resolve(name, where: str, want: type | None) -> type:
-    """The class of a ``"$type"`` / ``"$enum"`` name: a dataclass or enum of a loaded semialg_fibers module."""
+    """The class named by ``"$type"`` or ``"$enum"``: a frozen dataclass or enum of a loaded semialg_fibers module."""
     if not isinstance(name, str):
         raise _fail(where, f"the type name is a {type(name).__name__}; expected a string")
     module_name, _, qualname = name.rpartition(".")
     module = sys.modules.get(module_name) if _MODULE.match(module_name) and _IDENTIFIER.match(qualname) else None
     cls = getattr(module, qualname, None) if module is not None else None
     ok = isinstance(cls, type) and cls.__module__ == module_name and (
-        issubclass(cls, enum.Enum) if want is enum.Enum else dataclasses.is_dataclass(cls))
+        issubclass(cls, enum.Enum) if want is enum.Enum else _frozen_dataclass(cls))
     if not ok:
         kind = "an enum" if want is enum.Enum else "a value type"
         raise _fail(where, f"the type {name!r} is not {kind} of semialg_fibers (refused)")
@@ -258,13 +266,13 @@ class _Decoder:
     def symbol(self, node, where: str) -> sympy.Symbol:
         name, assumptions = node["$symbol"], node["assumptions"]
         if type(name) is not str or type(assumptions) is not dict or not all(
-                k in _assume_defined and type(v) is bool for k, v in assumptions.items()):
+                k in _ASSUMPTIONS and type(v) is bool for k, v in assumptions.items()):
             raise _fail(where, "a symbol needs a name and assumptions {name: true/false} known to SymPy")
         return self.keep(sympy.Symbol(name, **assumptions))
 
     def dataclass(self, node: dict, where: str):
         cls = _resolve(node["$type"], where, None)
-        names = [f.name for f in dataclasses.fields(cls) if f.init]
+        names = [f.name for f in dataclasses.fields(cls)]
         given = [k for k in node if k != "$type"]
         if sorted(given) != sorted(names):
             missing, extra = sorted(set(names) - set(given)), sorted(set(given) - set(names))

@@ -351,6 +351,14 @@ class StratumSampler:
     roles : OrthantPattern
     matching : MatchingData
     stratum : int
+
+    Examples
+    --------
+    >>> from semialg_fibers.orthant.fiber import fiber
+    >>> component = fiber(Network.from_layers([([[1, -1], [-1, -1]], [0, -1]), ([[1, 5]], [0])])).components[0]
+    >>> point = component.sampler(2)
+    >>> component.domain.contains(point), point == component.sampler(2)
+    (True, True)
     """
 
     net: Network

@@ -181,6 +181,14 @@ class ThreeLayerMembership:
     then its rescaled second layer is tested against the orthant pattern at
     the data of ``h_t`` (:func:`~semialg_fibers.orthant.components.pattern_membership`).
     A value: it pickles and compares by its fields.
+
+    Examples
+    --------
+    >>> from semialg_fibers.three_layer.fiber import fiber
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> member = fiber(net).components[0].membership
+    >>> member(net), member(Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[4]], [1])]))
+    (True, False)
     """
 
     net: Network
@@ -196,7 +204,8 @@ class ThreeLayerMembership:
         order, mus, t = found
         data = family.data_at(t)
         shallow = _second_layer_in_reference(other, order, mus)
-        return pattern_membership(data, _remapped(self.roles, family.reference, data, family, t), self.stratum)(shallow)
+        roles = _remapped(self.roles, family.reference, data, family, t)
+        return pattern_membership(data, roles, self.stratum)(shallow)
 
 
 @dataclass(frozen=True)
@@ -216,6 +225,15 @@ class ThreeLayerSampler:
         Its intervals bound ``t``.
     orthant : StratumSampler
         The sampler of the orthant component of the second layer.
+
+    Examples
+    --------
+    >>> from semialg_fibers.three_layer.fiber import fiber
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> component = fiber(net).components[0]
+    >>> point = component.sampler(3)
+    >>> component.domain.contains(point), point == component.sampler(3), point[:2] == component.sampler(4)[:2]
+    (True, True, False)
     """
 
     width: int

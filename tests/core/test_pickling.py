@@ -19,6 +19,7 @@ import random
 from fractions import Fraction
 
 import pytest
+import sympy
 
 from checks import second_layers_F
 from strategies import permute_and_scale
@@ -27,6 +28,7 @@ from semialg_fibers import (Fiber, FiberComponent, MalformedNetworkError, Networ
 from semialg_fibers import api, conservation, orthant, shallow, three_layer
 from semialg_fibers.core import serialize
 from semialg_fibers.core.semialgebraic import union
+from semialg_fibers.core.symbols import parameter_symbols
 from semialg_fibers.core.tangent import tangent_certificate
 from semialg_fibers.general.oracle import equivalent
 from semialg_fibers.shallow.stabilizer import act
@@ -124,11 +126,10 @@ def check_fiber(original: Fiber, copy: Fiber) -> None:
     if copy.omitted:  # the outsider might be in a component not built
         with pytest.raises(NotDecidedError, match="omitted"):
             copy.contains(other)
-    else:
-        assert copy.contains(net) and not copy.contains(other)
-    if net.architecture == SHALLOW.architecture:  # an element of H: in the fiber (the oracle agrees)
-        moved = permute_and_scale(net, random.Random(3))
-        assert equivalent(net, moved) and (copy.omitted or copy.contains(moved))
+        return
+    moved = permute_and_scale(net, random.Random(3))  # an element of H: in the fiber, as the oracle confirms
+    assert equivalent(net, moved, domain=domain)
+    assert copy.contains(net) and copy.contains(moved) and not copy.contains(other)
 
 
 def check_component_alone(name: str):
@@ -258,6 +259,32 @@ def check_law_count(original, copy):
     assert copy.to_dict() == original.to_dict()
 
 
+def check_quantities(original, copy):
+    """Conserved quantities of the scalings: the copy's gradient field is the gradient of the copy's expression."""
+    assert copy == original and len(copy) == SHALLOW.architecture[1]
+    for quantity in copy:
+        gradient = [sympy.diff(quantity.expression, p) for p in parameter_symbols(SHALLOW.architecture)]
+        assert [sympy.expand(g - c) for g, c in zip(gradient, quantity.gradient.components)] == [0] * len(gradient)
+
+
+def check_obstruction(original, copy):
+    assert copy == original and sympy.simplify(copy.dp_dq - copy.dq_dp) != 0  # the failing gradient condition
+
+
+def check_activation(original, copy):
+    assert copy == original
+    for n, x in enumerate(copy.data):
+        first = SHALLOW.layers[0]
+        pre = [sum((w * v for w, v in zip(row, x)), b) for row, b in zip(first.weight, first.bias)]
+        assert copy.states[n][0] == tuple(z > 0 for z in pre)
+
+
+def check_choices(original, copy):
+    assert copy == original
+    for choice in copy:
+        assert choice.nonnegative_rank == nonnegative_column_rank(choice.required_linear_part).value
+
+
 def check_patterns(original, copy):
     assert copy == original and [p.multiplicity for p, _ in copy] == [p.multiplicity for p, _ in original]
     assert sum(p.multiplicity for p, _ in copy) > 0
@@ -319,6 +346,13 @@ CASES = [
      "pickle", check_patterns),
     ("OrthantPattern", lambda: tuple(orthant.role_patterns(orthant.canonical_data(ORTHANT), 2)), "pickle",
      check_patterns),
+    ("ConservedQuantity", lambda: tuple(q for law in conservation.conservation_laws(SHALLOW) for q in law.quantities),
+     "pickle", check_quantities),
+    ("Obstruction", lambda: next(law.obstruction for law in conservation.conservation_laws(HIDDEN)
+                                 if law.obstruction is not None), "pickle", check_obstruction),
+    ("ActivationPattern", lambda: conservation.activation_pattern(SHALLOW, [["1/2"], [3]]), "pickle",
+     check_activation),
+    ("OrientationChoice", lambda: tuple(orthant.orientation_choices(SHALLOW)), "pickle", check_choices),
     ("NeuronInfo", lambda: shallow.neuron_infos(SHALLOW), "pickle", check_same),
     ("NeuronType", lambda: orthant.neuron_types(ORTHANT), "pickle", check_same),
     ("HidingInterval", lambda: three_layer.hiding_interval(HIDDEN, 0), "pickle", check_same),
