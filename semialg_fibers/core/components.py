@@ -15,6 +15,11 @@ set under permutations of hidden neurons.  :meth:`FiberComponent.contains`
 decides membership in the union of those copies.
 
 A :class:`Fiber` is the finite union of components of one network's fiber.
+
+Both are values: they compare by their fields, pickle to equal values and
+round-trip through JSON (``to_json`` / ``from_json``, the exact encoding of
+:mod:`.serialize`), with their membership tests and samplers, which the
+generators pass as values too (see :class:`FiberComponent`).
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from typing import Callable, Hashable, Iterable, Iterator, Sequence
 
 import sympy
 
-from .exceptions import InternalCheckError, NotDecidedError, ShapeError
+from . import serialize
+from .exceptions import InternalCheckError, MalformedNetworkError, NotDecidedError, ShapeError
 from .limits import SearchLimits, resolve
 from .network import Network
 from .printing import Printable
@@ -100,12 +106,28 @@ class FiberComponent(Printable):
         Free text shown with the piece.
     membership : callable Network -> bool, optional
         Exact membership in the union of the copies, supplied by a generator
-        that knows better; overrides the generic decision.
+        that knows better; overrides the generic decision.  Called as
+        ``membership(net)`` with a network of the component's architecture.
     sampler : callable seed -> tuple of Fraction, optional
-        A point of ``domain`` per seed, constructed by the generator (otherwise
-        the domain is sampled by exact LP and rejection).
+        A point of ``domain`` per seed (``sampler(seed)``, the same point for
+        the same seed), constructed by the generator (otherwise the domain is
+        sampled by exact LP and rejection).
     certificate : TangentCertificate or None
         Exact tangent ranks at sampled points (None when not computed).
+
+    Notes
+    -----
+    The library's generators pass ``membership`` and ``sampler`` as *values*:
+    frozen dataclasses defined at module level in the generator's module,
+    holding exactly the data the test or the construction needs, with a
+    ``__call__`` method (:class:`~semialg_fibers.shallow.components.RoleMembership`,
+    :class:`~semialg_fibers.orthant.components.OrthantMembership` and
+    :class:`~semialg_fibers.orthant.components.StratumSampler`,
+    :class:`~semialg_fibers.three_layer.components.ThreeLayerMembership` and
+    :class:`~semialg_fibers.three_layer.components.ThreeLayerSampler`).  So
+    every component pickles and has an exact JSON encoding
+    (:meth:`to_json`).  Any other callable works too, but a closure or a
+    lambda makes the component unpicklable and its ``"exact"`` JSON key null.
 
     Examples
     --------
@@ -125,6 +147,8 @@ class FiberComponent(Printable):
     >>> orbit.contains(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 3]], [0])]))
     False
     >>> orbit.contains(orbit.sample(seed=3))
+    True
+    >>> FiberComponent.from_json(orbit.to_json()) == orbit
     True
     """
 
@@ -283,7 +307,7 @@ class FiberComponent(Printable):
 
     # ------------------------------------------------------------ output
     def to_dict(self) -> dict:
-        """JSON-ready dictionary."""
+        """JSON-ready dictionary for reading: pattern, description, dimension, multiplicity, sets, certificate."""
         return {
             "pattern": _pattern_json(self.pattern),
             "description": self.description or self.pattern_description,
@@ -295,8 +319,60 @@ class FiberComponent(Printable):
         }
 
     def to_json(self, indent: int | None = 1) -> str:
-        """JSON text of :meth:`to_dict`."""
-        return json.dumps(self.to_dict(), indent=indent)
+        """The JSON document: the keys of :meth:`to_dict`, and ``"exact"``, from which :meth:`from_json` rebuilds it.
+
+        ``"exact"`` is ``{"version": 1, "value": ...}`` with the encoding of
+        :mod:`semialg_fibers.core.serialize` of the whole component (every
+        field, also the membership test, the sampler and the certificate), or
+        null when the component holds a callable that is not a library value.
+        """
+        return json.dumps({**self.to_dict(), "exact": _exact(self)}, indent=indent)
+
+    @classmethod
+    def from_json(cls, text) -> "FiberComponent":
+        """The component written by :meth:`to_json` (JSON text, or the document already parsed).
+
+        Raises
+        ------
+        MalformedNetworkError
+            Not such a document: no ``"exact"`` key (or a null one), a type
+            outside the allowlist of :mod:`.serialize`, or a value of another type.
+        """
+        return _from_json(cls, text)
+
+
+_FORMAT = 1
+
+
+def _exact(value) -> dict | None:
+    """The ``"exact"`` key of a JSON document: the version and the encoding, None for a value holding a closure."""
+    try:
+        return {"version": _FORMAT, "value": serialize.encode(value)}
+    except serialize.UnencodableError:
+        return None
+
+
+def _from_json(cls: type, text):
+    """The value of type ``cls`` in the ``"exact"`` key of a JSON document (text or parsed)."""
+    where = f"{cls.__name__}.from_json"
+    document = text
+    if isinstance(text, (str, bytes, bytearray)):
+        try:
+            document = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise MalformedNetworkError(f"{where}: not JSON ({str(exc)[:80]})") from None
+    exact = document.get("exact") if isinstance(document, dict) else None
+    if not isinstance(exact, dict) or set(exact) != {"version", "value"} or exact["version"] != _FORMAT:
+        why = ("its 'exact' key is null: the value held a callable that is not a library value"
+               if isinstance(document, dict) and "exact" in document and exact is None
+               else f"expected a document with the key 'exact': {{'version': {_FORMAT}, 'value': ...}} "
+                    "(to_json writes it)")
+        raise MalformedNetworkError(f"{where}: {why}")
+    value = serialize.decode(exact["value"], f"{where}: exact.value")
+    if not isinstance(value, cls):
+        raise MalformedNetworkError(f"{where}: the document holds a {type(value).__name__}, not a value of type "
+                                    f"{cls.__name__}")
+    return value
 
 
 def _tilde(coords) -> tuple:
@@ -415,6 +491,9 @@ class Fiber(Printable):
     >>> fiber = Fiber.from_components(net, [orbit])
     >>> fiber.dimension, len(fiber), fiber.contains(net)
     (1, 1, True)
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(fiber)) == fiber == Fiber.from_json(fiber.to_json())
+    True
     """
 
     network: Network
@@ -530,7 +609,7 @@ class Fiber(Printable):
         return self.contains(net)
 
     def to_dict(self) -> dict:
-        """JSON-ready dictionary."""
+        """JSON-ready dictionary for reading (the command line prints it): network, dimension, status, components."""
         return {
             "architecture": list(self.network.architecture),
             "network": [str(v) for v in self.network.parameters()],
@@ -542,5 +621,34 @@ class Fiber(Printable):
         }
 
     def to_json(self, indent: int | None = 1) -> str:
-        """JSON text of :meth:`to_dict`."""
-        return json.dumps(self.to_dict(), indent=indent)
+        """The JSON document: the keys of :meth:`to_dict`, and ``"exact"``, from which :meth:`from_json` rebuilds it.
+
+        The shape::
+
+            {"architecture": [...], "network": ["p/q", ...], "dimension": d, "omitted": n,
+             "status": "proven", "basis": "...", "components": [{...}, ...],   (to_dict, for reading)
+             "exact": {"version": 1, "value": {"$type": "semialg_fibers.core.components.Fiber", ...}}}
+
+        ``"exact"`` holds the encoding of :mod:`semialg_fibers.core.serialize`
+        of the whole value, type included (a subclass such as
+        ``ThreeLayerFiber`` with its extra fields): the network, every
+        component with its membership test, sampler and certificate, shared
+        values written once; null when a component holds a callable that is
+        not a library value.
+        """
+        return json.dumps({**self.to_dict(), "exact": _exact(self)}, indent=indent)
+
+    @classmethod
+    def from_json(cls, text) -> "Fiber":
+        """The fiber written by :meth:`to_json` (JSON text, or the document already parsed), of its own type.
+
+        ``Fiber.from_json`` returns a :class:`~semialg_fibers.three_layer.fiber.ThreeLayerFiber`
+        for the document of one; nothing in the document is evaluated (:mod:`.serialize`).
+
+        Raises
+        ------
+        MalformedNetworkError
+            Not such a document: no ``"exact"`` key (or a null one), a type
+            outside the allowlist of :mod:`.serialize`, or a value that is not a ``cls``.
+        """
+        return _from_json(cls, text)

@@ -27,7 +27,6 @@ import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable
 
 import sympy
 
@@ -47,7 +46,8 @@ from .matching import MatchingData
 from .patterns import OrthantPattern, pattern_matching, required_linear_part
 from .types import RowType, check_shallow, row_type
 
-__all__ = ["ComponentPattern", "OrthantComponent", "Slot", "component", "slots", "pattern_membership"]
+__all__ = ["ComponentPattern", "OrthantComponent", "OrthantMembership", "StratumSampler", "Slot", "component", "slots",
+           "pattern_membership"]
 
 _ZERO = Fraction(0)
 _ATTEMPTS = 60
@@ -189,22 +189,21 @@ def _matching_point(md: MatchingData, s: int, rng: random.Random):
 
 
 # ---------------------------------------------------------------------------- the parametrization
-def _build(net: Network, data: OrthantData, roles: OrthantPattern, md: MatchingData, s: int, seed: int):
-    """Parametrization, auxiliary symbols, domain constraints and the values of one constructed point."""
-    m, n, k = net.architecture
-    rng = random.Random(seed)
-    aux = AuxiliaryFactory()
-    w0, q, p, l = md.w0, len(md.mixed_normals), md.groups, md.linear
-    t = q + p + l
-    yext, gamma, delta, C_num, bc, rc, plus_coords = _matching_point(md, s, rng)
-    cons = []
-    # --- basis E of V = rowspace Z
+def _basis(md: MatchingData, s: int, yext, aux: AuxiliaryFactory) -> sympy.Matrix:
+    """The basis ``E`` of ``V = rowspace Z``: the rows of ``W0``, then ``s - w0`` rows of new symbols."""
+    m, w0 = md.input_dim, md.w0
     E = [[_q(v) for v in row] for row in md.basis]
     if s > w0:
         flat_y = aux.new(r"\eta", values=[v for row in yext for v in row])
         E += [flat_y[i * m:(i + 1) * m] for i in range(s - w0)]
-    E_mat = sympy.Matrix(E) if s else sympy.zeros(0, m)
-    # --- coefficient rows Zc (t x s) and rows of A
+    return sympy.Matrix(E) if s else sympy.zeros(0, m)
+
+
+def _coefficient_rows(md: MatchingData, s: int, gamma, delta, bc, plus_coords, E_mat, aux: AuxiliaryFactory,
+                      cons: list) -> tuple[sympy.Matrix, list, list]:
+    """The rows ``Zc`` (``t x s``) of ``Z`` in ``E``, the group normals ``alpha_W``, the rows of ``A >= 0``."""
+    m, w0, p = md.input_dim, md.w0, md.groups
+    t = len(md.mixed_normals) + p + md.linear
     zc_rows = [[_q(v) for v in row] for row in bc]
     alpha_w = []
     for j in range(p):
@@ -225,7 +224,14 @@ def _build(net: Network, data: OrthantData, roles: OrthantPattern, md: MatchingD
         a_rows.append([sympy.expand(x) for x in row])
         cons.extend(constraint(x, ">=") for x in a_rows[-1])
     zc = sympy.Matrix(zc_rows) if t and s else sympy.zeros(t, s)
-    # --- C (k x t) with C Zc = Rc
+    return zc, alpha_w, a_rows
+
+
+def _matching_matrix(md: MatchingData, s: int, C_num, rc, zc, E_mat, aux: AuxiliaryFactory,
+                     cons: list) -> sympy.Matrix:
+    """``C`` (``k x t``) with the equations ``C Zc = Rc`` and the rank conditions of ``Zc`` and ``E``."""
+    k, w0 = md.output_dim, md.w0
+    t = len(md.mixed_normals) + md.groups + md.linear
     csym = aux.new(r"\zeta", values=[v for row in C_num for v in row])
     C = sympy.Matrix(k, t, csym) if t else sympy.zeros(k, 0)
     if s:
@@ -236,43 +242,52 @@ def _build(net: Network, data: OrthantData, roles: OrthantPattern, md: MatchingD
         cons.append(constraint(sympy.expand((zc.T * zc).det(method="berkowitz")), "!="))
         if s > w0:
             cons.append(constraint(sympy.expand((E_mat * E_mat.T).det(method="berkowitz")), "!="))
+    return C
+
+
+def _line_class(aux: AuxiliaryFactory, rng: random.Random, cons: list, neurons: list, count: int, sign: int, rho,
+                target, m: int, k: int) -> None:
+    """Append ``count`` neurons on the line ``rho`` with one orientation whose kinks sum to ``target``."""
+    lams = aux.new(r"\lambda", values=_positive(rng, count))
+    for lam in lams:
+        cons.append(constraint(lam, ">"))
+    vs = [aux.new(r"\omega", values=_ints(rng, k)) for _ in range(count - 1)]
+    vs.append([(target[j] - sum((v[j] * lam for v, lam in zip(vs, lams)), sympy.Integer(0))) / lams[-1]
+               for j in range(k)])
+    for v, lam in zip(vs, lams):
+        neurons.append(([sign * lam * x for x in rho[:m]], sign * lam * rho[m], v))
+
+
+def _neurons(data: OrthantData, roles: OrthantPattern, md: MatchingData, C, alpha_w, a_rows, rng: random.Random,
+             aux: AuxiliaryFactory, cons: list) -> tuple[list, list]:
+    """The neurons ``(a, b, v)`` in representative order, and the ``(v, b)`` whose product enters the output bias."""
+    m, k = md.input_dim, md.output_dim
+    q, p, l = len(md.mixed_normals), md.groups, md.linear
     col_mixed = {u: i for i, u in enumerate(roles.mixed)}
     c_col = lambda i: [C[j, i] for j in range(k)]  # noqa: E731
-    # --- neurons in representative order
     neurons = []  # (a, b, v)
     affine = []  # (v, b) of neurons whose v . b enters the output bias
-
-    def line_class(count, sign, rho, target):
-        lams = aux.new(r"\lambda", values=_positive(rng, count))
-        for lam in lams:
-            cons.append(constraint(lam, ">"))
-        vs = [aux.new(r"\omega", values=_ints(rng, k)) for _ in range(count - 1)]
-        vs.append([(target[j] - sum((v[j] * lam for v, lam in zip(vs, lams)), sympy.Integer(0))) / lams[-1]
-                   for j in range(k)])
-        for v, lam in zip(vs, lams):
-            neurons.append(([sign * lam * x for x in rho[:m]], sign * lam * rho[m], v))
-
     for u, (pu, qu) in enumerate(roles.visible):
         line = data.lines[u]
         rho = [_q(v) for v in line.line]
         kappa = [_q(v) for v in line.kink]
         if pu and qu:
             cu = c_col(col_mixed[u])
-            line_class(pu, 1, rho, [kappa[j] + cu[j] for j in range(k)])
-            line_class(qu, -1, rho, [-x for x in cu])
+            _line_class(aux, rng, cons, neurons, pu, 1, rho, [kappa[j] + cu[j] for j in range(k)], m, k)
+            _line_class(aux, rng, cons, neurons, qu, -1, rho, [-x for x in cu], m, k)
             affine.append((cu, rho[m]))
         elif pu:
-            line_class(pu, 1, rho, kappa)
+            _line_class(aux, rng, cons, neurons, pu, 1, rho, kappa, m, k)
         else:
-            line_class(qu, -1, rho, kappa)
+            _line_class(aux, rng, cons, neurons, qu, -1, rho, kappa, m, k)
             affine.append(([-x for x in kappa], rho[m]))
     for j, (pw, qw) in enumerate(roles.cancelling):
         (beta,) = aux.new(r"\beta", values=[rng.choice((-1, 1)) * rng.randint(1, 3)])  # keeps rho != 0 when alpha = 0
         rho = list(alpha_w[j]) + [beta]
         cons.append(constraint(sympy.expand(sum((x ** 2 for x in rho), sympy.Integer(0))), "!="))
         cw = c_col(q + j)
-        line_class(pw, 1, rho, cw)
-        line_class(qw, -1, rho, [-x for x in cw])
+        _line_class(aux, rng, cons, neurons, pw, 1, rho, cw, m, k)
+        _line_class(aux, rng, cons, neurons, qw, -1, rho, [-x for x in cw], m, k)
         affine.append((cw, beta))
     for pw, _ in roles.silent:
         values = _ints(rng, m + 1)
@@ -280,7 +295,7 @@ def _build(net: Network, data: OrthantData, roles: OrthantPattern, md: MatchingD
             values[0] = Fraction(1)
         rho = aux.new(r"\rho", values=values)
         cons.append(constraint(sum((x ** 2 for x in rho), sympy.Integer(0)), "!="))
-        line_class(pw, 1, rho, [sympy.Integer(0)] * k)
+        _line_class(aux, rng, cons, neurons, pw, 1, rho, [sympy.Integer(0)] * k, m, k)
     for i in range(l):
         (eps,) = aux.new(r"\epsilon", values=_ints(rng, 1, 1, 3))
         cons.append(constraint(eps, ">="))
@@ -294,6 +309,21 @@ def _build(net: Network, data: OrthantData, roles: OrthantPattern, md: MatchingD
     for _ in range(roles.zero_output):
         row = aux.new(r"\pi", values=_ints(rng, m + 1))
         neurons.append((row[:m], row[m], [sympy.Integer(0)] * k))
+    return neurons, affine
+
+
+def _build(net: Network, data: OrthantData, roles: OrthantPattern, md: MatchingData, s: int, seed: int):
+    """Parametrization, auxiliary symbols, domain constraints and the values of one constructed point."""
+    m, n, k = net.architecture
+    rng = random.Random(seed)
+    aux = AuxiliaryFactory()
+    yext, gamma, delta, C_num, bc, rc, plus_coords = _matching_point(md, s, rng)
+    cons = []
+    # the symbols are numbered, and rng is drawn, in this order: E, Zc and A, C, then the neurons
+    E_mat = _basis(md, s, yext, aux)
+    zc, alpha_w, a_rows = _coefficient_rows(md, s, gamma, delta, bc, plus_coords, E_mat, aux, cons)
+    C = _matching_matrix(md, s, C_num, rc, zc, E_mat, aux, cons)
+    neurons, affine = _neurons(data, roles, md, C, alpha_w, a_rows, rng, aux, cons)
     if len(neurons) != n:
         raise InternalCheckError(f"pattern {roles.describe()!r} built {len(neurons)} neurons for width {n}")
     out_bias = [_q(g) for g in data.constant]
@@ -302,6 +332,43 @@ def _build(net: Network, data: OrthantData, roles: OrthantPattern, md: MatchingD
     flat = [x for a, _, _ in neurons for x in a] + [b for _, b, _ in neurons]
     flat += [v[j] for j in range(k) for _, _, v in neurons] + out_bias
     return tuple(flat), tuple(aux.symbols), cons, tuple(aux.values)
+
+
+@dataclass(frozen=True)
+class StratumSampler:
+    """The points of one orthant component's domain (its ``sampler``): ``StratumSampler(...)(seed)``.
+
+    Each seed draws a generic point of the matching stratum and the free
+    values of the neurons (:func:`_build` with that seed), so every point lies
+    in the domain of the parametrization built with seed 0.  A value: it
+    pickles and compares by its fields.
+
+    Attributes
+    ----------
+    net : Network
+        Read for its architecture only.
+    data : OrthantData
+    roles : OrthantPattern
+    matching : MatchingData
+    stratum : int
+
+    Examples
+    --------
+    >>> from semialg_fibers.orthant.fiber import fiber
+    >>> component = fiber(Network.from_layers([([[1, -1], [-1, -1]], [0, -1]), ([[1, 5]], [0])])).components[0]
+    >>> point = component.sampler(2)
+    >>> component.domain.contains(point), point == component.sampler(2)
+    (True, True)
+    """
+
+    net: Network
+    data: OrthantData
+    roles: OrthantPattern
+    matching: MatchingData
+    stratum: int
+
+    def __call__(self, seed: int) -> tuple[Fraction, ...]:
+        return _build(self.net, self.data, self.roles, self.matching, self.stratum, seed)[3]
 
 
 # ---------------------------------------------------------------------------- the implicit form
@@ -440,17 +507,39 @@ def _fits(slot, info, data: OrthantData) -> bool:
     return any(row)
 
 
-def _membership(data: OrthantData, roles: OrthantPattern, stratum: int) -> Callable[[Network], bool]:
-    """Exact membership: same orthant data, then an assignment of the neurons to the slots (line keys and
-    orientations, row signs of dead and linear neurons, groups on one line each with zero total kink and
-    class sizes) whose rows ``[alpha_M; alpha_W; A]`` have rank ``stratum``."""
-    slots = _slots(roles)
-    sizes = {(Slot.GROUP, j): g for j, g in enumerate(roles.cancelling)}
-    sizes.update({(Slot.SILENT, j): g for j, g in enumerate(roles.silent)})
+@dataclass(frozen=True)
+class OrthantMembership:
+    """Exact membership in the union of the copies of one orthant component (its ``membership``).
 
-    def member(net: Network) -> bool:
+    ``OrthantMembership(data, roles, stratum)(net)`` is True iff ``net`` has
+    the orthant data ``data`` and an assignment of its neurons to the slots of
+    ``roles`` (line keys and orientations, row signs of dead and linear
+    neurons, groups on one line each with zero total kink and class sizes)
+    whose rows ``[alpha_M; alpha_W; A]`` have rank ``stratum``.  A value: it
+    pickles and compares by its fields.
+
+    Examples
+    --------
+    >>> from semialg_fibers.orthant.patterns import OrthantPattern
+    >>> net = Network.from_layers([([[1, -1], [-1, -1]], [0, -1]), ([[1, 5]], [0])])   # the second neuron is dead
+    >>> member = OrthantMembership(canonical_data(net), OrthantPattern(0, 1, 0, ((1, 0),)), 0)
+    >>> member(Network.from_layers([([[-2, -3], [2, -2]], [0, 0]), ([[7, "1/2"]], [0])]))
+    True
+    >>> member(Network.from_layers([([[1, -1], [-1, -1]], [0, -1]), ([[2, 5]], [0])]))
+    False
+    """
+
+    data: OrthantData
+    roles: OrthantPattern
+    stratum: int
+
+    def __call__(self, net: Network) -> bool:
+        data, roles, stratum = self.data, self.roles, self.stratum
+        slots = _slots(roles)
         if net.architecture[1] != len(slots) or canonical_data(net) != data:
             return False
+        sizes = {(Slot.GROUP, j): g for j, g in enumerate(roles.cancelling)}
+        sizes.update({(Slot.SILENT, j): g for j, g in enumerate(roles.silent)})
         infos = neuron_infos(net)
         m = net.input_dim
 
@@ -498,8 +587,6 @@ def _membership(data: OrthantData, roles: OrthantPattern, stratum: int) -> Calla
 
         return assign_slots(len(infos), slots, options, accept, consistent)
 
-    return member
-
 
 def slots(roles: OrthantPattern) -> tuple[Slot, ...]:
     """The role of each neuron slot, in the representative order of the pattern's component (one per neuron).
@@ -511,34 +598,34 @@ def slots(roles: OrthantPattern) -> tuple[Slot, ...]:
     return tuple(slot[0] for slot in _slots(roles))
 
 
-def pattern_membership(data: OrthantData, roles: OrthantPattern, stratum: int) -> Callable[[Network], bool]:
+def pattern_membership(data: OrthantData, roles: OrthantPattern, stratum: int) -> OrthantMembership:
     """Exact membership in the union of the copies of a pattern's component for the orthant data ``data``.
 
     The same test as :meth:`OrthantComponent.contains`, without building the
     parametrization (used when the data move with a parameter, as in the
-    three-layer fibers).
+    three-layer fibers): an :class:`OrthantMembership`, called on a network.
     """
-    return _membership(data, roles, stratum)
+    return OrthantMembership(data, roles, stratum)
 
 
 # ---------------------------------------------------------------------------- components and the fiber
 def component(net: Network, data: OrthantData, roles: OrthantPattern, stratum: int, dimension: int,
               cache: dict | None = None, certify: bool = True, limits: SearchLimits | None = None) -> OrthantComponent:
-    """The component of one role pattern and stratum (see the module docstring)."""
+    """The component of one role pattern and stratum (see the module docstring).
+
+    Its ``membership`` is an :class:`OrthantMembership`, its ``sampler`` a :class:`StratumSampler`.
+    """
     m, n, k = check_shallow(net, "orthant fiber component")
     md = pattern_matching(data, roles, cache)
     flat, aux, cons, _ = _build(net, data, roles, md, stratum, 0)
-
-    def points(seed: int) -> tuple[Fraction, ...]:
-        return _build(net, data, roles, md, stratum, seed)[3]
-
     required = required_linear_part(data, roles.flipped)
     pattern = ComponentPattern(roles, stratum)
     implicit, reason = _implicit(net, data, roles, stratum, limits)
     description = pattern.describe() + ("" if implicit is not None else f" (no implicit form: {reason})")
     return make_component(net.architecture, pattern, flat, aux, BasicSet(aux, cons), implicit, dimension,
                           multiplicity=roles.multiplicity, description=description,
-                          membership=_membership(data, roles, stratum), sampler=points, certify=certify,
+                          membership=OrthantMembership(data, roles, stratum),
+                          sampler=StratumSampler(net, data, roles, md, stratum), certify=certify,
                           component_type=OrthantComponent, required_linear_part=required,
                           nonnegative_rank=nonnegative_column_rank(required).value, matching=md)
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import enum
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Callable
 
 import sympy
 
@@ -35,7 +35,7 @@ from ..core.symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols,
 from .canonical import CanonicalData, canonical_data, check_shallow
 from .patterns import RolePattern, StratumPattern, piece_dimension
 
-__all__ = ["Slot", "component", "implicit_form"]
+__all__ = ["Slot", "RoleMembership", "component", "implicit_form"]
 
 _ZERO = Fraction(0)
 
@@ -114,108 +114,107 @@ def _sum_of_squares(vector) -> sympy.Expr:
     return sum((x ** 2 for x in vector), sympy.Integer(0))
 
 
-def component(net: Network, data: CanonicalData, pattern: StratumPattern, certify: bool = True,
-              cache: dict | None = None, limits: SearchLimits | None = None) -> FiberComponent:
-    """The parametrized component of one (role pattern, stratum) of ``F_n(f)``.
-
-    The representative copy lists neurons in the order: visible lines (positive
-    then negative neurons), extra groups (first class then second), zero-output,
-    dead, constant.  Its dimension is :func:`~.roles.piece_dimension` and is
-    certified by exact tangent ranks when ``certify``.  ``cache`` (one dict per
-    fiber) shares the constraints of the implicit forms between components.
-    """
-    m, n, k = check_shallow(net, "shallow fiber component")
-    roles, stratum = pattern.roles, pattern.stratum
-    names = AuxiliaryFactory()
-    cons = []
-    g_s, m0, m1, perp, b0_rows, r_h, t = _constants(data, roles)
-    mp, rho, p = len(perp), len(r_h), roles.mixed_groups
-    # --- cancelling groups: alpha_j and N_j (U = -N_W, U A' = H) on stratum s.
+def _cancelling_groups(names: AuxiliaryFactory, cons: list, stratum, p: int, m: int, k: int,
+                       perp, b0_rows, r_h, t) -> tuple[list, list]:
+    """``alpha_j`` and ``N_j`` of the ``p`` cancelling groups on stratum ``s`` (``U = -N_W``, ``U A' = H``)."""
     alphas, n_w = [], []
-    if p:
-        s = stratum
-        c_mat = sympy.Matrix(p, s, lambda i, j: names.new(r"\gamma")[0]) if s else sympy.zeros(p, 0)
-        y_rows = [list(names.new(r"\eta", mp)) for _ in range(s - rho)] if s else []
-        w_mat = _mat([[_q(v) for v in r] for r in r_h] + y_rows) if s else sympy.zeros(0, mp)
-        a_prime = c_mat * w_mat if s else sympy.zeros(p, mp)
-        t_full = sympy.Matrix(k, s, lambda i, j: _q(t[i][j]) if j < rho else 0) if s else sympy.zeros(k, 0)
+    if not p:
+        return alphas, n_w
+    mp, rho, s = len(perp), len(r_h), stratum
+    c_mat = sympy.Matrix(p, s, lambda i, j: names.new(r"\gamma")[0]) if s else sympy.zeros(p, 0)
+    y_rows = [list(names.new(r"\eta", mp)) for _ in range(s - rho)] if s else []
+    w_mat = _mat([[_q(v) for v in r] for r in r_h] + y_rows) if s else sympy.zeros(0, mp)
+    a_prime = c_mat * w_mat if s else sympy.zeros(p, mp)
+    t_full = sympy.Matrix(k, s, lambda i, j: _q(t[i][j]) if j < rho else 0) if s else sympy.zeros(k, 0)
+    if s:
+        cons.append(constraint((c_mat.T * c_mat).det(), "!="))
+        if s > rho:
+            cons.append(constraint((w_mat * w_mat.T).det(), "!="))
+    if s == p and s:
+        u_mat = t_full * c_mat.inv()
+    else:
+        z_mat = sympy.Matrix(k, p, lambda i, j: names.new(r"\zeta")[0])
         if s:
-            cons.append(constraint((c_mat.T * c_mat).det(), "!="))
-            if s > rho:
-                cons.append(constraint((w_mat * w_mat.T).det(), "!="))
-        if s == p and s:
-            u_mat = t_full * c_mat.inv()
+            pinv = (c_mat.T * c_mat).inv() * c_mat.T
+            u_mat = t_full * pinv + z_mat * (sympy.eye(p) - c_mat * pinv)
         else:
-            z_mat = sympy.Matrix(k, p, lambda i, j: names.new(r"\zeta")[0])
-            if s:
-                pinv = (c_mat.T * c_mat).inv() * c_mat.T
-                u_mat = t_full * pinv + z_mat * (sympy.eye(p) - c_mat * pinv)
-            else:
-                u_mat = z_mat
-        p_mat = _rational_matrix([list(col) for col in perp]).T if perp else sympy.zeros(m, 0)  # m x m'
-        lift = (p_mat.T * p_mat).inv() * p_mat.T if perp else sympy.zeros(0, m)
-        b0 = _rational_matrix(b0_rows) if b0_rows else sympy.zeros(0, m)
-        x_mat = sympy.Matrix(p, len(b0_rows), lambda i, j: names.new(r"\xi")[0]) if b0_rows else sympy.zeros(p, 0)
-        a_w = (a_prime * lift if perp else sympy.zeros(p, m)) + (x_mat * b0 if b0_rows else sympy.zeros(p, m))
-        for j in range(p):
-            alphas.append([a_w[j, i] for i in range(m)])
-            n_w.append([-u_mat[i, j] for i in range(k)])
-            cons.append(constraint(_sum_of_squares(alphas[-1]), "!="))
-    # --- mixed visible lines: N_u free on M1, solved on M0.
+            u_mat = z_mat
+    p_mat = _rational_matrix([list(col) for col in perp]).T if perp else sympy.zeros(m, 0)  # m x m'
+    lift = (p_mat.T * p_mat).inv() * p_mat.T if perp else sympy.zeros(0, m)
+    b0 = _rational_matrix(b0_rows) if b0_rows else sympy.zeros(0, m)
+    x_mat = sympy.Matrix(p, len(b0_rows), lambda i, j: names.new(r"\xi")[0]) if b0_rows else sympy.zeros(p, 0)
+    a_w = (a_prime * lift if perp else sympy.zeros(p, m)) + (x_mat * b0 if b0_rows else sympy.zeros(p, m))
+    for j in range(p):
+        alphas.append([a_w[j, i] for i in range(m)])
+        n_w.append([-u_mat[i, j] for i in range(k)])
+        cons.append(constraint(_sum_of_squares(alphas[-1]), "!="))
+    return alphas, n_w
+
+
+def _mixed_kinks(data: CanonicalData, names: AuxiliaryFactory, g_s, m0, m1, b0_rows, alphas, n_w) -> dict:
+    """``N_u`` of the mixed visible lines: free on ``M1``, solved on ``M0`` so that the linear part matches."""
+    m, k = data.input_dim, data.output_dim
     n_m = {}
     for u in m1:
         n_m[u] = list(names.new(r"\mu", k))
     if m0:
-        g_mat = _rational_matrix(g_s)
-        q_mat = -g_mat
-        for j in range(p):
-            q_mat -= sympy.Matrix(k, 1, n_w[j]) * sympy.Matrix(1, m, alphas[j])
+        q_mat = -_rational_matrix(g_s)
+        for alpha, n_j in zip(alphas, n_w):
+            q_mat -= sympy.Matrix(k, 1, n_j) * sympy.Matrix(1, m, alpha)
         for u in m1:
             q_mat -= sympy.Matrix(k, 1, n_m[u]) * _rational_matrix([data.lines[u].normal])
         b0 = _rational_matrix(b0_rows)
         solved = q_mat * b0.T * (b0 * b0.T).inv()
         for idx, u in enumerate(m0):
             n_m[u] = [solved[i, idx] for i in range(k)]
-    # --- neurons.
-    neurons = []  # (v list, a list, b)
+    return n_m
 
-    def line_class(count, orientation, alpha, beta, target):
-        lams = names.new(r"\lambda", count)
-        for lam in lams:
-            cons.append(linear_constraint({lam: 1}, 0, ">"))
-        vs = [list(names.new(r"\omega", k)) for _ in range(count - 1)]
-        if count == 1:  # one neuron: v = target / lambda (the common case, built directly)
-            vs.append([_over(x, lams[0]) for x in target])
-        else:
-            vs.append([(target[i] - sum((v[i] * lam for v, lam in zip(vs, lams)), sympy.Integer(0))) / lams[-1]
-                       for i in range(k)])
-        for v, lam in zip(vs, lams):
-            neurons.append((v, [_times(orientation * a, lam) for a in alpha], _times(orientation * beta, lam)))
 
+def _line_class(names: AuxiliaryFactory, cons: list, neurons: list, count: int, orientation: int, alpha, beta,
+                target, k: int) -> None:
+    """Append ``count`` neurons on one line with one orientation whose kinks sum to ``target``."""
+    lams = names.new(r"\lambda", count)
+    for lam in lams:
+        cons.append(linear_constraint({lam: 1}, 0, ">"))
+    vs = [list(names.new(r"\omega", k)) for _ in range(count - 1)]
+    if count == 1:  # one neuron: v = target / lambda (the common case, built directly)
+        vs.append([_over(x, lams[0]) for x in target])
+    else:
+        vs.append([(target[i] - sum((v[i] * lam for v, lam in zip(vs, lams)), sympy.Integer(0))) / lams[-1]
+                   for i in range(k)])
+    for v, lam in zip(vs, lams):
+        neurons.append((v, [_times(orientation * a, lam) for a in alpha], _times(orientation * beta, lam)))
+
+
+def _neurons(data: CanonicalData, roles: RolePattern, names: AuxiliaryFactory, cons: list, n_m: dict, alphas,
+             n_w) -> list:
+    """The neurons ``(v, a, b)`` in the representative order of :func:`component`."""
+    m, k = data.input_dim, data.output_dim
+    neurons = []
     for u, (pos, neg) in enumerate(roles.visible):
         line = data.lines[u]
         alpha, beta, kappa = line.normal, line.offset, line.kink  # exact numbers: see _times
         if pos and neg:
             nu = n_m[u]
-            line_class(pos, 1, alpha, beta, [_q(kappa[i]) - nu[i] for i in range(k)])
-            line_class(neg, -1, alpha, beta, nu)
+            _line_class(names, cons, neurons, pos, 1, alpha, beta, [_q(kappa[i]) - nu[i] for i in range(k)], k)
+            _line_class(names, cons, neurons, neg, -1, alpha, beta, nu, k)
         elif pos:
-            line_class(pos, 1, alpha, beta, kappa)
+            _line_class(names, cons, neurons, pos, 1, alpha, beta, kappa, k)
         else:
-            line_class(neg, -1, alpha, beta, kappa)
+            _line_class(names, cons, neurons, neg, -1, alpha, beta, kappa, k)
     j = 0
     for first, second in roles.extra:
         if second:
             (beta,) = names.new(r"\beta")
             nj = n_w[j]
-            line_class(first, 1, alphas[j], beta, [-x for x in nj])
-            line_class(second, -1, alphas[j], beta, nj)
+            _line_class(names, cons, neurons, first, 1, alphas[j], beta, [-x for x in nj], k)
+            _line_class(names, cons, neurons, second, -1, alphas[j], beta, nj, k)
             j += 1
         else:
             alpha = list(names.new(r"\alpha", m))
             (beta,) = names.new(r"\beta")
             cons.append(constraint(_sum_of_squares(alpha), "!="))
-            line_class(first, 1, alpha, beta, [sympy.Integer(0)] * k)
+            _line_class(names, cons, neurons, first, 1, alpha, beta, [sympy.Integer(0)] * k, k)
     for _ in range(roles.zero_output):
         free = names.new(r"\pi", m + 1)
         neurons.append(([sympy.Integer(0)] * k, list(free[:m]), free[m]))
@@ -227,10 +226,13 @@ def component(net: Network, data: CanonicalData, pattern: StratumPattern, certif
         (e,) = names.new(r"\epsilon")
         cons.append(constraint(e, ">"))
         neurons.append((list(names.new(r"\omega", k)), [sympy.Integer(0)] * m, e))
-    if len(neurons) != n:
-        raise InternalCheckError(f"pattern {roles.describe()!r} built {len(neurons)} neurons for width {n}")
-    # --- output bias: g0 = c + sum_{negative or constant} v_i b_i.
-    n_pos_lines = sum(p_ + q_ for p_, q_ in roles.visible) + sum(p_ + q_ for p_, q_ in roles.extra)
+    return neurons
+
+
+def _flat(data: CanonicalData, roles: RolePattern, neurons: list) -> tuple:
+    """The coordinates in flat order, with the output bias ``g0 = c + sum_{negative or constant} v_i b_i``."""
+    n, k = len(neurons), data.output_dim
+    n_pos_lines = sum(p + q for p, q in roles.visible) + sum(p + q for p, q in roles.extra)
     out_bias = [_q(g) for g in data.constant]
     negative = []
     idx = 0
@@ -240,22 +242,47 @@ def component(net: Network, data: CanonicalData, pattern: StratumPattern, certif
     negative += list(range(n_pos_lines + roles.zero_output + roles.dead, n))
     for i in negative:
         v, _, b = neurons[i]
-        out_bias = [out_bias[j2] - v[j2] * b for j2 in range(k)]
+        out_bias = [out_bias[j] - v[j] * b for j in range(k)]
     flat = []
     for _, a, _ in neurons:
         flat += a
     flat += [b for _, _, b in neurons]
-    for j2 in range(k):
-        flat += [v[j2] for v, _, _ in neurons]
-    flat += out_bias
+    for j in range(k):
+        flat += [v[j] for v, _, _ in neurons]
+    return tuple(flat + out_bias)
+
+
+def component(net: Network, data: CanonicalData, pattern: StratumPattern, certify: bool = True,
+              cache: dict | None = None, limits: SearchLimits | None = None) -> FiberComponent:
+    """The parametrized component of one (role pattern, stratum) of ``F_n(f)``.
+
+    The representative copy lists neurons in the order: visible lines (positive
+    then negative neurons), extra groups (first class then second), zero-output,
+    dead, constant.  Its dimension is :func:`~.roles.piece_dimension` and is
+    certified by exact tangent ranks when ``certify``.  ``cache`` (one dict per
+    fiber) shares the constraints of the implicit forms between components.
+    Membership is a :class:`RoleMembership` (decided from the canonical data).
+    """
+    m, n, k = check_shallow(net, "shallow fiber component")
+    roles, stratum = pattern.roles, pattern.stratum
+    names = AuxiliaryFactory()
+    cons = []
+    g_s, m0, m1, perp, b0_rows, r_h, t = _constants(data, roles)
+    # the symbols are numbered in creation order: groups, then mixed lines, then neurons
+    alphas, n_w = _cancelling_groups(names, cons, stratum, roles.mixed_groups, m, k, perp, b0_rows, r_h, t)
+    n_m = _mixed_kinks(data, names, g_s, m0, m1, b0_rows, alphas, n_w)
+    neurons = _neurons(data, roles, names, cons, n_m, alphas, n_w)
+    if len(neurons) != n:
+        raise InternalCheckError(f"pattern {roles.describe()!r} built {len(neurons)} neurons for width {n}")
+    flat = _flat(data, roles, neurons)
     aux = tuple(names.symbols)
     dim = piece_dimension(data, roles, stratum=stratum)
     domain = BasicSet(aux, cons)
     implicit, reason = implicit_form(net.architecture, data, pattern, cache, limits)
     description = pattern.describe() + ("" if implicit is not None else f" (no implicit form: {reason})")
-    return make_component(net.architecture, pattern, tuple(flat), aux, domain, implicit, dim,
+    return make_component(net.architecture, pattern, flat, aux, domain, implicit, dim,
                           multiplicity=roles.multiplicity, description=description,
-                          membership=_membership(data, pattern), certify=certify)
+                          membership=RoleMembership(data, pattern), certify=certify)
 
 
 # ---------------------------------------------------------------------------- implicit form
@@ -285,6 +312,135 @@ def _minors(matrix: list, size: int) -> list:
     for r in combinations(range(rows), size):
         for c in combinations(range(cols), size):
             out.append(sympy.expand(sympy.Matrix([[matrix[i][j] for j in c] for i in r]).det(method="berkowitz")))
+    return out
+
+
+def _implicit_minors(data: CanonicalData, roles: RolePattern, stratum) -> tuple[int, list]:
+    """The number of minors the implicit form needs, and the basis of ``V_M^perp`` its rank condition uses."""
+    m = data.input_dim
+    count = sum(max(first + second - 1, 0) for first, second in roles.extra) * _minor_count(2, m + 1, 2)
+    perp = _constants(data, roles)[3] if roles.mixed_groups else []
+    if stratum is not None:
+        p, mp = roles.mixed_groups, len(perp)
+        count += _minor_count(p, mp, stratum + 1) + _minor_count(p, mp, stratum)
+    return count, perp
+
+
+def _cached(cache: dict, architecture, key: tuple, build) -> tuple:
+    """``build()`` as a tuple, built once per ``key`` in the fiber's ``cache``."""
+    # why: components of one fiber share most slot constraints; constraint() is the cost
+    key = (tuple(architecture),) + key
+    if key not in cache:
+        cache[key] = tuple(build())
+    return cache[key]
+
+
+def _dot(x, y) -> sympy.Expr:
+    """``x . y`` of two vectors of SymPy expressions."""
+    return sum((p * q for p, q in zip(x, y)), sympy.Integer(0))
+
+
+def _slot_roles(slots: list, num_lines: int, num_groups: int):
+    """The slots by role: ``(i, o)`` per visible line and per group, the negative and constant slots, the leaders."""
+    kinks = {u: [] for u in range(num_lines)}
+    groups = {j: [] for j in range(num_groups)}
+    negative, constant = [], [i for i, slot in enumerate(slots) if slot[0] == Slot.CONSTANT]
+    leaders: dict = {}
+    for i, slot in enumerate(slots):
+        if slot[0] == Slot.VISIBLE:
+            kinks[slot[1]].append((i, slot[2]))
+        elif slot[0] == Slot.GROUP:
+            leaders.setdefault(slot[1], i)
+            groups[slot[1]].append((i, slot[2]))
+        else:
+            continue
+        if slot[2] < 0:
+            negative.append(i)
+    return kinks, groups, negative, constant, leaders
+
+
+def _slot_constraints(architecture, data: CanonicalData, slots: list, leaders: dict, cache: dict) -> list:
+    """Each neuron's constraints from its slot: on its line, in its group, zero-output, dead or constant."""
+    m = architecture[0]
+    a, b, v, _ = shallow_symbols(architecture)
+
+    def visible(i, u, o):
+        # (a_i, b_i) = a_i[t] (alpha_u, beta_u): linear, built from coefficients (wide networks have many)
+        line = data.lines[u]
+        t = line.lead
+        lead = a[i][t]
+        out = [linear_constraint({a[i][j]: 1, lead: -line.normal[j]}) for j in range(m) if j != t]
+        return out + [linear_constraint({b[i]: 1, lead: -line.offset}), linear_constraint({lead: o}, 0, ">")]
+
+    def member(i, l, o):
+        if i == l:
+            return [constraint(_dot(a[i], a[i]), "!=")]
+        row, lead_row = a[i] + [b[i]], a[l] + [b[l]]
+        out = [constraint(row[x] * lead_row[y] - row[y] * lead_row[x]) for x in range(m + 1) for y in range(x + 1, m + 1)]
+        return out + [constraint(o * _dot(a[i], a[l]), ">")]
+
+    cons = []
+    for i, slot in enumerate(slots):
+        kind = slot[0]
+        if kind == Slot.VISIBLE:
+            cons += _cached(cache, architecture, slot + (i,), lambda: visible(i, slot[1], slot[2]))
+        elif kind == Slot.GROUP:
+            l = leaders[slot[1]]
+            cons += _cached(cache, architecture, ("member", i, l, slot[2]), lambda: member(i, l, slot[2]))
+        elif kind == Slot.ZERO_OUTPUT:
+            cons += _cached(cache, architecture, (kind, i), lambda: [constraint(x) for x in v[i]])
+        else:
+            cons += _cached(cache, architecture, (kind, i), lambda: [constraint(x) for x in a[i]]
+                            + [constraint(b[i], "<=" if kind == Slot.DEAD else ">")])
+    return cons
+
+
+def _kink_constraints(architecture, data: CanonicalData, kinks: dict, groups: dict, leaders: dict,
+                      cache: dict) -> list:
+    """Per visible line ``sum_i v_i o_i a_i[t_u] = kappa_u``; per group a zero total kink."""
+    k = architecture[2]
+    a, _, v, _ = shallow_symbols(architecture)
+    zero = sympy.Integer(0)
+    cons = []
+    for u, line in enumerate(data.lines):
+        def kink_sum(u=u, line=line):
+            t = next(j for j, x in enumerate(line.normal) if x)
+            return [constraint(sum((o * a[i][t] * v[i][j] for i, o in kinks[u]), zero) - _q(line.kink[j])) for j in range(k)]
+        cons += _cached(cache, architecture, ("kink", u, tuple(kinks[u])), kink_sum)
+    for g, members in groups.items():
+        l = leaders[g]
+        cons += _cached(cache, architecture, ("zero kink", tuple(members)),
+                        lambda: [constraint(sum((o * _dot(a[i], a[l]) * v[i][j] for i, o in members), zero))
+                                 for j in range(k)])
+    return cons
+
+
+def _affine_constraints(architecture, data: CanonicalData, negative: list, constant: list) -> list:
+    """``G = sum_{i in Neg} v_i a_i^T`` and ``g0 = c + sum_{Neg or constant} v_i b_i``, one equation per entry."""
+    m, _, k = architecture
+    a, b, v, c = shallow_symbols(architecture)
+    out = []
+    for j in range(k):
+        for t in range(m):
+            terms = {(v[i][j], a[i][t]): 1 for i in negative}
+            terms[()] = -data.linear[j][t]
+            out.append(monomial_constraint(terms))
+        terms = {(v[i][j], b[i]): 1 for i in negative + constant}
+        terms[(c[j],)] = 1
+        terms[()] = -data.constant[j]
+        out.append(monomial_constraint(terms))
+    return out
+
+
+def _rank_constraints(architecture, stratum: int, perp: list, cancelling: tuple) -> list:
+    """The leaders' normals projected to ``V_M^perp`` have rank ``s``: ``(s+1)``-minors vanish, not all ``s``-minors."""
+    a = shallow_symbols(architecture)[0]
+    rows = [[_dot(a[l], [_q(x) for x in col]) for col in perp] for l in cancelling]
+    if not (rows and rows[0]):
+        return [constraint(0, "!=")] if stratum else []  # no room for rank s > 0: empty (never built)
+    out = [constraint(x) for x in _minors(rows, stratum + 1)]
+    if stratum:
+        out.append(constraint(_sum_of_squares(_minors(rows, stratum)), "!="))
     return out
 
 
@@ -320,128 +476,60 @@ def implicit_form(architecture, data: CanonicalData, pattern: StratumPattern,
     >>> comp.implicit.contains(net.parameters()), comp.implicit.contains((1, -1, 0, 0, 1, 1, 0))
     (True, False)
     """
-    m, n, k = architecture
     roles, stratum = pattern.roles, pattern.stratum
-    coords = parameter_symbols(architecture)
-    a, b, v, c = shallow_symbols(architecture)
-    slots = _slots(roles)
-    cons = []
-    zero = sympy.Integer(0)
-
-    def dot(x, y):
-        return sum((p * q for p, q in zip(x, y)), zero)
-
     # budget check before building anything expensive
-    pairs = sum(max(first + second - 1, 0) for first, second in roles.extra) * _minor_count(2, m + 1, 2)
-    perp = _constants(data, roles)[3] if roles.mixed_groups else []
-    if stratum is not None:
-        p, mp = roles.mixed_groups, len(perp)
-        pairs += _minor_count(p, mp, stratum + 1) + _minor_count(p, mp, stratum)
+    pairs, perp = _implicit_minors(data, roles, stratum)
     limits = resolve(limits)
     if limits.exceeded("implicit_minors", pairs):
         return None, f"{pairs} minors exceed the limit implicit_minors = {limits.implicit_minors}"
     cache = {} if cache is None else cache
-
-    def cached(key, build):
-        # why: components of one fiber share most slot constraints; constraint() is the cost
-        key = (architecture,) + key
-        if key not in cache:
-            cache[key] = tuple(build())
-        return cache[key]
-
-    kinks = {u: [] for u in range(data.num_lines)}
-    groups = {j: [] for j in range(len(roles.extra))}
-    negative, constant = [], [i for i, slot in enumerate(slots) if slot[0] == Slot.CONSTANT]
-    leaders: dict = {}
-
-    def visible(i, u, o):
-        # (a_i, b_i) = a_i[t] (alpha_u, beta_u): linear, built from coefficients (wide networks have many)
-        line = data.lines[u]
-        t = line.lead
-        lead = a[i][t]
-        out = [linear_constraint({a[i][j]: 1, lead: -line.normal[j]}) for j in range(m) if j != t]
-        return out + [linear_constraint({b[i]: 1, lead: -line.offset}), linear_constraint({lead: o}, 0, ">")]
-
-    def member(i, l, o):
-        if i == l:
-            return [constraint(dot(a[i], a[i]), "!=")]
-        row, lead_row = a[i] + [b[i]], a[l] + [b[l]]
-        out = [constraint(row[x] * lead_row[y] - row[y] * lead_row[x]) for x in range(m + 1) for y in range(x + 1, m + 1)]
-        return out + [constraint(o * dot(a[i], a[l]), ">")]
-
-    for i, slot in enumerate(slots):
-        kind = slot[0]
-        if kind == Slot.VISIBLE:
-            _, u, o = slot
-            cons += cached(slot + (i,), lambda: visible(i, u, o))
-            kinks[u].append((i, o))
-            if o < 0:
-                negative.append(i)
-        elif kind == Slot.GROUP:
-            _, g, o = slot
-            leaders.setdefault(g, i)
-            cons += cached(("member", i, leaders[g], o), lambda: member(i, leaders[g], o))
-            groups[g].append((i, o))
-            if o < 0:
-                negative.append(i)
-        elif kind == Slot.ZERO_OUTPUT:
-            cons += cached((kind, i), lambda: [constraint(x) for x in v[i]])
-        else:
-            cons += cached((kind, i), lambda: [constraint(x) for x in a[i]]
-                           + [constraint(b[i], "<=" if kind == Slot.DEAD else ">")])
-    for u, line in enumerate(data.lines):
-        def kink_sum(u=u, line=line):
-            t = next(j for j, x in enumerate(line.normal) if x)
-            return [constraint(sum((o * a[i][t] * v[i][j] for i, o in kinks[u]), zero) - _q(line.kink[j])) for j in range(k)]
-        cons += cached(("kink", u, tuple(kinks[u])), kink_sum)
-    for g, members in groups.items():
-        l = leaders[g]
-        cons += cached(("zero kink", tuple(members)),
-                       lambda: [constraint(sum((o * dot(a[i], a[l]) * v[i][j] for i, o in members), zero)) for j in range(k)])
-
-    def affine():
-        # G = sum_{i in Neg} v_i a_i^T and g0 = c + sum_{Neg or constant} v_i b_i, one equation per entry
-        out = []
-        for j in range(k):
-            for t in range(m):
-                terms = {(v[i][j], a[i][t]): 1 for i in negative}
-                terms[()] = -data.linear[j][t]
-                out.append(monomial_constraint(terms))
-            terms = {(v[i][j], b[i]): 1 for i in negative + constant}
-            terms[(c[j],)] = 1
-            terms[()] = -data.constant[j]
-            out.append(monomial_constraint(terms))
-        return out
-
-    cons += cached(("affine", tuple(negative), tuple(constant)), affine)
+    slots = _slots(roles)
+    kinks, groups, negative, constant, leaders = _slot_roles(slots, data.num_lines, len(roles.extra))
+    cons = _slot_constraints(architecture, data, slots, leaders, cache)
+    cons += _kink_constraints(architecture, data, kinks, groups, leaders, cache)
+    cons += _cached(cache, architecture, ("affine", tuple(negative), tuple(constant)),
+                    lambda: _affine_constraints(architecture, data, negative, constant))
     if stratum is not None:
         cancelling = tuple(leaders[g] for g, (first, second) in enumerate(roles.extra) if second)
-
-        def rank_condition():
-            rows = [[dot(a[l], [_q(x) for x in col]) for col in perp] for l in cancelling]
-            if not (rows and rows[0]):
-                return [constraint(0, "!=")] if stratum else []  # no room for rank s > 0: empty (never built)
-            out = [constraint(x) for x in _minors(rows, stratum + 1)]
-            if stratum:
-                out.append(constraint(_sum_of_squares(_minors(rows, stratum)), "!="))
-            return out
-
-        cons += cached(("rank", cancelling, stratum, roles.mixed), rank_condition)
-    return BasicSet(coords, cons), ""
+        cons += _cached(cache, architecture, ("rank", cancelling, stratum, roles.mixed),
+                        lambda: _rank_constraints(architecture, stratum, perp, cancelling))
+    return BasicSet(parameter_symbols(architecture), cons), ""
 
 
 # ---------------------------------------------------------------------------- membership
-def _membership(data: CanonicalData, pattern: StratumPattern) -> Callable[[Network], bool]:
-    """Exact membership in the union of the copies: same canonical data, then an assignment of the
-    neurons to the role slots (visible lines by key and orientation; groups on one common line with the
-    class sizes, zero total kink and the stratum rank)."""
-    roles = pattern.roles
-    slots = _slots(roles)
-    keys = {u.key: i for i, u in enumerate(data.lines)}
+@dataclass(frozen=True)
+class RoleMembership:
+    """Exact membership in the union of the copies of one shallow component (its ``membership``).
 
-    def member(net: Network) -> bool:
+    ``RoleMembership(data, pattern)(net)`` is True iff ``net`` has the canonical
+    data ``data`` and its neurons can be assigned to the role slots of
+    ``pattern`` (visible lines by key and orientation; groups on one common
+    line with the class sizes, zero total kink and the stratum rank).  A value
+    (it pickles and compares by its fields), decided independently of the
+    parametrization.
+
+    Examples
+    --------
+    >>> from semialg_fibers.shallow import canonical_data
+    >>> from semialg_fibers.shallow.patterns import RolePattern, StratumPattern
+    >>> net = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])   # s(x) + 2 s(x - 1)
+    >>> member = RoleMembership(canonical_data(net), StratumPattern(RolePattern(0, 0, 0, ((1, 0), (1, 0)))))
+    >>> member(Network.from_layers([([[2], [3]], [-2, 0]), ([[1, "1/3"]], [0])]))   # permuted and scaled
+    True
+    >>> member(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 3]], [0])]))
+    False
+    """
+
+    data: CanonicalData
+    pattern: StratumPattern
+
+    def __call__(self, net: Network) -> bool:
+        data, pattern = self.data, self.pattern
+        roles = pattern.roles
         if net.architecture[1] != roles.width or canonical_data(net) != data:
             return False
+        slots = _slots(roles)
+        keys = {u.key: i for i, u in enumerate(data.lines)}
         infos = neuron_infos(net)
 
         def options(i):
@@ -489,8 +577,6 @@ def _membership(data: CanonicalData, pattern: StratumPattern) -> Callable[[Netwo
             return _stratum_ok(data, pattern, [members for _, members in sorted(found.items())])
 
         return assign_slots(len(infos), slots, options, accept, consistent)
-
-    return member
 
 
 def _stratum_ok(data: CanonicalData, pattern: StratumPattern, groups) -> bool:

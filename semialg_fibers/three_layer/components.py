@@ -28,7 +28,6 @@ import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable
 
 import sympy
 
@@ -39,13 +38,15 @@ from ..core.limits import SearchLimits
 from ..core.network import Network
 from ..onelayer.lines import line_key
 from ..orthant.canonical import OrthantData
-from ..orthant.components import ComponentPattern, Slot, component as orthant_component, pattern_membership, slots
+from ..orthant.components import (ComponentPattern, Slot, StratumSampler, component as orthant_component,
+                                  pattern_membership, slots)
 from ..orthant.patterns import OrthantPattern
 from ..core.semialgebraic import BasicSet, constraint
 from ..core.symbols import AuxiliaryFactory, parameter_symbols, sympy_rational as _q
 from .families import FirstLayerFamily
 
-__all__ = ["ThreeLayerPattern", "ThreeLayerComponent", "component", "match_first_layer"]
+__all__ = ["ThreeLayerPattern", "ThreeLayerComponent", "ThreeLayerMembership", "ThreeLayerSampler", "component",
+           "match_first_layer"]
 
 _ZERO, _ONE = Fraction(0), Fraction(1)
 _MOVING = (Slot.LINE, Slot.GROUP, Slot.SILENT)
@@ -171,16 +172,79 @@ def _remapped(roles: OrthantPattern, reference: OrthantData, data: OrthantData, 
     return dataclasses.replace(roles, visible=tuple(visible))
 
 
-def _membership(net: Network, family: FirstLayerFamily, roles: OrthantPattern, stratum: int) -> Callable:
-    def member(other: Network) -> bool:
-        found = match_first_layer(net, family, other)
+@dataclass(frozen=True)
+class ThreeLayerMembership:
+    """Exact membership in the union of the copies of one three-layer component (its ``membership``).
+
+    ``ThreeLayerMembership(net, family, roles, stratum)(other)``: the first
+    layer of ``other`` is matched to the family (:func:`match_first_layer`),
+    then its rescaled second layer is tested against the orthant pattern at
+    the data of ``h_t`` (:func:`~semialg_fibers.orthant.components.pattern_membership`).
+    A value: it pickles and compares by its fields.
+
+    Examples
+    --------
+    >>> from semialg_fibers.three_layer.fiber import fiber
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> member = fiber(net).components[0].membership
+    >>> member(net), member(Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[4]], [1])]))
+    (True, False)
+    """
+
+    net: Network
+    family: FirstLayerFamily
+    roles: OrthantPattern
+    stratum: int
+
+    def __call__(self, other: Network) -> bool:
+        family = self.family
+        found = match_first_layer(self.net, family, other)
         if found is None:
             return False
         order, mus, t = found
         data = family.data_at(t)
         shallow = _second_layer_in_reference(other, order, mus)
-        return pattern_membership(data, _remapped(roles, family.reference, data, family, t), stratum)(shallow)
-    return member
+        roles = _remapped(self.roles, family.reference, data, family, t)
+        return pattern_membership(data, roles, self.stratum)(shallow)
+
+
+@dataclass(frozen=True)
+class ThreeLayerSampler:
+    """The points of one three-layer component's domain (its ``sampler``): ``(mu, t, psi)`` per seed.
+
+    ``mu`` and ``t`` are drawn from the seed; ``psi`` is the orthant sampler's
+    point for the same seed (the component checks the whole point against its
+    domain, which holds the orthant domain's constraints).  A value: it
+    pickles and compares by its fields.
+
+    Attributes
+    ----------
+    width : int
+        ``n1``.
+    family : FirstLayerFamily
+        Its intervals bound ``t``.
+    orthant : StratumSampler
+        The sampler of the orthant component of the second layer.
+
+    Examples
+    --------
+    >>> from semialg_fibers.three_layer.fiber import fiber
+    >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> component = fiber(net).components[0]
+    >>> point = component.sampler(3)
+    >>> component.domain.contains(point), point == component.sampler(3), point[:2] == component.sampler(4)[:2]
+    (True, True, False)
+    """
+
+    width: int
+    family: FirstLayerFamily
+    orthant: StratumSampler
+
+    def __call__(self, seed: int) -> tuple[Fraction, ...]:
+        rng = random.Random(10007 * seed + 17)
+        head = [Fraction(rng.randint(1, 6), rng.randint(1, 3)) for _ in range(self.width)]
+        head += [interval.sample(rng) for interval in self.family.intervals]
+        return tuple(head) + tuple(self.orthant(seed))
 
 
 # ---------------------------------------------------------------------------- the parametrization
@@ -222,14 +286,7 @@ def _compose(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPatt
         flat.append(e[r] + extra)
     symbols = tuple(mus) + tuple(ts) + tuple(orthant.auxiliary)
     constraints = cons + list(orthant.domain.constraints)
-
-    def sampler(seed: int) -> tuple[Fraction, ...]:
-        rng = random.Random(10007 * seed + 17)
-        head = [Fraction(rng.randint(1, 6), rng.randint(1, 3)) for _ in range(n1)]
-        head += [interval.sample(rng) for interval in family.intervals]
-        return tuple(head) + tuple(orthant.sample_auxiliary(seed))
-
-    return tuple(flat), symbols, constraints, sampler
+    return tuple(flat), symbols, constraints, ThreeLayerSampler(n1, family, orthant.sampler)
 
 
 def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPattern) -> BasicSet | None:
@@ -326,7 +383,8 @@ def component(net: Network, family: FirstLayerFamily, roles: OrthantPattern, str
         description += " (no implicit form: the orthant component's: " + reason
     built = make_component(net.architecture, pattern, flat, symbols, BasicSet(symbols, constraints), implicit,
                            dimension, multiplicity=math.factorial(n1) * orthant.multiplicity, description=description,
-                           membership=_membership(net, family, roles, stratum), sampler=sampler, certify=certify,
+                           membership=ThreeLayerMembership(net, family, roles, stratum), sampler=sampler,
+                           certify=certify,
                            component_type=ThreeLayerComponent, family=family, orthant_dimension=orthant_dimension)
     if built.dimension != dimension:
         raise InternalCheckError("three-layer component: dimension changed while assembling")
