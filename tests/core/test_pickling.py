@@ -5,9 +5,9 @@ JSON (``Fiber.to_json`` / ``Fiber.from_json``, ``FiberComponent.to_json`` / ``fr
 it equals the original, and it behaves like it against an independent computation.  For fibers and components the
 copy's samples (the library's construction, each confirmed by the general oracle) are members and a network with one
 weight perturbed, which the oracle says computes another function, is not; the copy's tangent certificate is
-recomputed.  Data values are checked by exact evaluation of the network or by the invariants they state.  Values
-holding a ``Symmetry`` (identifiability results and reports of networks with symmetries beyond ``H``, conservation
-laws) are not in the table: making ``Symmetry`` picklable is another module's work.
+recomputed.  Data values are checked by exact evaluation of the network or by the invariants they state; values
+holding symmetries (identifiability results, conservation laws, reports) by applying every symmetry of the copy and
+of the original and evaluating the results exactly at rational points.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from semialg_fibers.core.semialgebraic import union
 from semialg_fibers.core.symbols import parameter_symbols
 from semialg_fibers.core.tangent import tangent_certificate
 from semialg_fibers.general.oracle import equivalent
+from semialg_fibers.render.report import network_report
 from semialg_fibers.shallow.stabilizer import act
 from semialg_fibers.three_layer.fiber import ThreeLayerFiber
 
@@ -295,6 +296,34 @@ def check_same(original, copy):
 
 
 IDENTITY_TWIN = Network.from_layers([([[1], [1]], [0, 0]), ([[1, 1]], [0])])  # two equal neurons: a transposition
+POINTS = [[F(i, 3), F(2 - i, 5)] for i in range(-6, 7)]
+
+
+def _moved(symmetry, net: Network) -> Network:
+    """One point of the symmetry's family other than ``net`` (parameter 1, a transposition, or none)."""
+    if not symmetry.parameters:
+        return symmetry.apply(net)
+    if symmetry.kind == "permutation":
+        width = net.architecture[symmetry.neurons[0][0]]
+        return symmetry.apply(net, tuple(reversed(range(width))))
+    if symmetry.kind == "sign change":
+        return symmetry.apply(net, [symmetry.neurons[1][1]])
+    return symmetry.apply(net, F(1, 2))
+
+
+def check_symmetries(net: Network, of=lambda value: value):
+    """Every symmetry of the copy moves ``net`` to the network the original's moves it to, which computes f."""
+    def check(original, copy):
+        assert copy == original
+        for a, b in zip(of(original), of(copy), strict=True):
+            moved = _moved(b, net)
+            assert moved == _moved(a, net) and moved.evaluate_batch(POINTS) == net.evaluate_batch(POINTS), b.kind
+    return check
+
+
+def check_report(original, copy):
+    assert copy.latex() == original.latex() and copy.fiber == original.fiber
+    check_symmetries(original.network, lambda r: r.sections[1].value)(original, copy)
 
 CASES = [
     # fibers (point 2: pickle; point 3: JSON), checked component by component
@@ -358,6 +387,14 @@ CASES = [
     ("HidingInterval", lambda: three_layer.hiding_interval(HIDDEN, 0), "pickle", check_same),
     ("RevivalForm", lambda: three_layer.revival_forms(SPARE), "pickle", check_same),
     ("Representation", lambda: three_layer.representations(RAMP), "pickle", check_same),
+    # values holding symmetries (exact actions as data)
+    ("IdentifiabilityResult, three-layer", lambda: api.is_identifiable(HIDDEN), "pickle",
+     check_symmetries(HIDDEN, lambda r: r.symmetries)),
+    ("Symmetry, three-layer", lambda: api.symmetries(HIDDEN), "pickle", check_symmetries(HIDDEN)),
+    ("ConservationLaw and LawReport", lambda: conservation.conservation_laws(HIDDEN), "pickle",
+     check_symmetries(HIDDEN, lambda r: [law.symmetry for law in r])),
+    ("Structure, three-layer", lambda: api.structure(HIDDEN), "pickle", check_same),
+    ("NetworkReport", lambda: network_report(HIDDEN, certify=False), "pickle", check_report),
 ]
 
 
