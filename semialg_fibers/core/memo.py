@@ -18,6 +18,7 @@ stores nothing, so the error is raised again on the next call.
 
 from __future__ import annotations
 
+import functools
 from typing import Callable, Hashable, TypeVar
 
 __all__ = ["cached", "memoized", "cached_keys", "state_without_memo"]
@@ -104,8 +105,6 @@ def memoized(function: Callable[..., T]) -> Callable[..., T]:
     >>> width(net)
     1
     """
-    import functools
-
     key = f"{function.__module__}.{function.__qualname__}"
 
     @functools.wraps(function)
