@@ -82,6 +82,12 @@ class Network(Printable):
     def __post_init__(self):
         _check_shapes(self.architecture, self.layers)
 
+    def __getstate__(self) -> dict:
+        """The fields only: the memo of derived values (:mod:`semialg_fibers.core.memo`) is not pickled."""
+        from .memo import state_without_memo
+
+        return state_without_memo(self)
+
     # ----------------------------------------------------------------- constructors
     @classmethod
     def from_layers(cls, layers: Iterable) -> "Network":

@@ -21,6 +21,7 @@ closed orthant and the second layer is a one-hidden-layer network on it
 * :mod:`.profile`, :mod:`.families`, :mod:`.components`, :mod:`.fiber`,
   :mod:`.dimension`: the fiber as a union of components (first-layer families
   times orthant components), its completeness status and dimension;
+* :mod:`.theorems`: the table of theorems that :func:`.fiber.completeness` consults in order;
 * :mod:`.equivalence`: exact equivalence without enumerating regions.
 
 User guide: ``docs/three_layer.md``; derivations: ``docs/theory/three_layer.md``.

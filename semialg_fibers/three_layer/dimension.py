@@ -66,9 +66,11 @@ def fiber_dimension(net: Network, limits: SearchLimits | None = None, allow_conj
     Raises
     ------
     NotDecidedError
-        As :func:`dimension_result`, and when the value rests on Conjecture
-        10.6 (``n1, n2 >= 2``) and ``allow_conjecture`` is False (it is then
-        the dimension of the listed components, a proven lower bound).
+        As :func:`dimension_result`.
+    ConjectureError
+        The value rests on Conjecture 10.6 (``n1, n2 >= 2``) and
+        ``allow_conjecture`` is False (it is then the dimension of the listed
+        components, a proven lower bound).
 
     Examples
     --------

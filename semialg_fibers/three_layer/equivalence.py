@@ -37,7 +37,7 @@ from ..core.network import Network
 from ..orthant.canonical import canonical_data
 from ..orthant.equivalence import first_difference
 from ..core.results import EquivalenceResult
-from .hiding import ColumnKind, column_status, hiding_interval, translate
+from .hiding import ColumnKind, column_status, column_statuses, hiding_interval, translate
 from .families import translated_network, translated_sets
 from .first_layer import affine_change
 from .moves import sign_change, sign_change_ratios
@@ -245,7 +245,7 @@ def align(a: Network, b: Network) -> Alignment | Obstacle:
             break
         # the sign change of b undoes it when b has one live row; otherwise that of a (the same relation)
         for which, net, columns in (("b", b, reversed_), ("a", a, [rows[l][0] for l in reversed_])):
-            hidden = [st.column for st in _statuses(net) if st.kind == ColumnKind.HIDDEN]
+            hidden = [st.column for st in column_statuses(net) if st.kind == ColumnKind.HIDDEN]
             if hidden and set(columns) <= set(sign_change_ratios(net, hidden[0])):
                 moved = sign_change(net, hidden[0], columns)
                 a, b = (a, moved) if which == "b" else (moved, b)
@@ -304,10 +304,6 @@ def align(a: Network, b: Network) -> Alignment | Obstacle:
     order = tuple(i for i, _ in rows)
     scale = tuple(lam for _, lam in rows)
     return Alignment(a, b, order, scale, tuple(steps))
-
-
-def _statuses(net: Network):
-    return [column_status(net, i) for i in range(net.architecture[1])]
 
 
 def _translate(net: Network, i: int, t: Fraction) -> Network | None:

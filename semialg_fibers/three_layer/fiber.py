@@ -4,7 +4,8 @@ One way: the first-layer families (:mod:`.families`), for each the nonempty
 role patterns and strata of the orthant fiber of its second-layer function
 (:mod:`semialg_fibers.orthant.patterns`), one component per family, pattern and
 stratum (:mod:`.components`), collected in a :class:`ThreeLayerFiber` with the
-status of its completeness (``docs/theory/three_layer.md``, Section 10):
+status of its completeness (``docs/theory/three_layer.md``, Section 10), decided
+by the rows of the table :data:`.theorems.THEOREMS`, consulted in this order:
 
 * ``n1 = 1`` (``W1 != 0``, ``f`` not constant): **proven** complete, any parameter;
 * ``n2 = 1``, ``n1 >= 2`` (predicates G1-G3, the row not dead): **proven**;
@@ -24,7 +25,8 @@ status of its completeness (``docs/theory/three_layer.md``, Section 10):
   neurons (one face column, or every set of columns when every live row is linear);
 * other ``n1, n2 >= 2`` with G1-G7 and *no spare row* (no representation in the
   families has a dead, zero-output or silent second-layer neuron): complete
-  under **Conjecture 10.6**, reported with ``status = CONJECTURE``;
+  under **Conjecture 10.6**, reported with ``status = CONJECTURE`` (refused
+  with :class:`~semialg_fibers.core.exceptions.ConjectureError` unless allowed);
 * otherwise :class:`~semialg_fibers.exceptions.NotDecidedError` names the reason:
   a failing predicate, a constant function, or spare rows (which allow first
   layers outside the families, e.g. the dead-row revivals); on request
@@ -38,85 +40,35 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from ..core.components import Fiber, FiberStatus
-from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.exceptions import ConjectureError, NotDecidedError
 from ..core.limits import SearchLimits, resolve
+from ..core.memo import memoized
 from ..core.network import Network
 from ..orthant.canonical import canonical_data
-from ..orthant.patterns import role_patterns
 from .components import ThreeLayerComponent, component
-from .families import FamilyKind, FirstLayerFamily, first_layer_families, revival_families, translated_sets
+from .families import FirstLayerFamily, revival_families
 from .first_layer import has_full_row_rank
 from .genericity import Predicate, genericity
 from .profile import profile
-from .rigidity import (ALL_LINEAR_THEOREM, DEAD_THEOREM, HIDDEN_THEOREM, LINEAR_THEOREM, ONE_HIDING_THEOREM, THEOREM,
-                       all_linear_theorem, dead_rows_theorem, hidden_column_theorem, linear_rows_theorem,
-                       one_hiding_row_theorem, rigidity)
-from .rows import RowKind, check_three_layer, row_types, second_layer
+from .rows import check_three_layer, second_layer
+from .theorems import CONJECTURE, THEOREMS, family_patterns, listed, require_generic, theorem_of
 
 __all__ = ["FiberStatus", "Completeness", "ThreeLayerFiber", "completeness", "partial", "require_proven",
            "fiber_components", "fiber", "family_patterns", "basis_latex"]
 
 
-_PROVEN_N1 = ("docs/theory/three_layer.md, Theorem 10.2 (n1 = 1): every parameter realizing f has first layer "
-              "p W1 and is in one of the listed families; proven for every non-constant f")
-_PROVEN_N2 = ("docs/theory/three_layer.md, Theorem 10.4 (n2 = 1): a single live row determines the first layer up "
-              "to permutation, positive scaling, the hiding translation and the sign change; proven under G1-G3")
-_PROVEN_RIGID = (THEOREM + "; so the fiber is the orbit family (Section 7.1, consequence (ii))")
-_PROVEN_HIDDEN = HIDDEN_THEOREM + "; so the fiber is the hiding translation family (Lemmas 10.1, 10.3)"
-_PROVEN_ONE_HIDING = (ONE_HIDING_THEOREM + "; so the fiber is the union of the hiding translation families of the sign "
-                      "changes (Lemmas 10.1, 10.3)")
-_PROVEN_LINEAR = (LINEAR_THEOREM + "; so the fiber is the orbit family and, when its orthant fiber is not empty, the "
-                  "translated visible neuron family (Lemmas 10.1, 10.3)")
-_PROVEN_DEAD = (DEAD_THEOREM + "; so the fiber is the orbit family and, when its orthant fiber is not empty, the "
-                "translated visible neuron family (Lemmas 10.1, 10.3)")
-_PROVEN_ALL_LINEAR = (ALL_LINEAR_THEOREM + "; so the fiber is the orbit family and, for every nonempty set of "
-                      "first-layer neurons, the family translating them (Lemmas 10.1, 10.3), where not empty")
-_CONJECTURE = ("docs/theory/three_layer.md, Conjecture 10.6: for n1, n2 >= 2, G1-G7, no linear and no spare "
-               "second-layer row, every parameter realizing f has its first layer in the listed families (orbit, "
-               "hiding translation, sign change); checked by the exhaustive search of three_layer.search, not proven")
-
-
-#: The basis statements in LaTeX text mode (for documents; the plain ones carry the file names).
-_LATEX = {
-    _PROVEN_N1: (r"The union is the whole fiber: Theorem 10.2 of the three-layer theory ($n_1 = 1$), proven for "
-                 r"every parameter whose function is not constant."),
-    _PROVEN_N2: (r"The union is the whole fiber: Theorem 10.4 of the three-layer theory ($n_2 = 1$), proven under "
-                 r"the predicates G1--G3."),
-    _PROVEN_RIGID: (r"The union is the whole fiber: Corollary 7.5 of the three-layer theory (Theorems 7.1--7.4; "
-                    r"$n_1 \geq 2$, the predicates G1--G8, no dead, linear or zero-output row and no hidden "
-                    r"column): every parameter realizing $f$ has the first layer of $\theta$ up to permutation and "
-                    r"positive scaling."),
-    _PROVEN_HIDDEN: (r"The union is the whole fiber: Theorem 10.8 of the three-layer theory ($n_1 \geq 2$, the "
-                     r"predicates G1--G8, a hidden column with at least two hiding rows, dead rows allowed): every "
-                     r"parameter realizing $f$ has the first layer of a hiding translation of $\theta$ up to "
-                     r"permutation and positive scaling."),
-    _PROVEN_LINEAR: (r"The union is the whole fiber: Theorem 10.9 of the three-layer theory ($n_1 \geq 2$, the "
-                     r"predicates G1--G8, linear and crossing rows only): every parameter realizing $f$ has the first "
-                     r"layer of $\theta$ up to permutation and positive scaling, or that first layer with the neuron "
-                     r"of the face column translated."),
-    _PROVEN_DEAD: (r"The union is the whole fiber: Theorem 10.10 of the three-layer theory ($n_1 \geq 2$, the "
-                   r"predicates G1--G8, dead rows, a crossing row, no hidden column, and enough crossing rows in the "
-                   r"sign classes of Theorems 7.3 and 7.4): every parameter realizing $f$ has the first layer of "
-                   r"$\theta$ up to permutation and positive scaling, or that first layer with the neuron of the face "
-                   r"column translated."),
-    _PROVEN_ALL_LINEAR: (r"The union is the whole fiber: Theorem 10.11 of the three-layer theory ($n_1 \geq 2$, the "
-                         r"predicates G1--G8, every live row linear): every parameter realizing $f$ has, up to "
-                         r"permutation and positive scaling, the first layer of $\theta$ with its neurons translated "
-                         r"by $t \geq 0$."),
-    _PROVEN_ONE_HIDING: (r"The union is the whole fiber: Theorem 10.12 of the three-layer theory ($n_1 \geq 5$, the "
-                         r"predicates G1--G8, one row hiding a column, every other row dead): every parameter "
-                         r"realizing $f$ has the first layer of a sign change of $\theta$ composed with a hiding "
-                         r"translation, up to permutation and positive scaling."),
-    _CONJECTURE: (r"The union is the whole fiber if Conjecture 10.6 of the three-layer theory holds: for "
-                  r"$n_1, n_2 \geq 2$, the predicates G1--G7, no linear and no spare second-layer row, every "
-                  r"parameter realizing $f$ has its first layer in the listed families (orbit, hiding "
-                  r"translation, sign change). The conjecture is checked by an exhaustive search on small architectures, not proven."),
-}
-
-
 def basis_latex(basis: str) -> str | None:
-    """The completeness statement of ``basis`` in LaTeX text mode, or None when it has none (renderers escape the plain text)."""
-    return _LATEX.get(basis)
+    """The completeness statement of ``basis`` in LaTeX text mode, or None when it has none (renderers escape the plain text).
+
+    The statement is looked up in the table of theorems (:data:`.theorems.THEOREMS`).
+
+    >>> basis_latex(CONJECTURE.statement).startswith("The union is the whole fiber if Conjecture 10.6")
+    True
+    >>> print(basis_latex("not proven complete: spare rows"))
+    None
+    """
+    found = theorem_of(basis)
+    return None if found is None else found.latex
 
 
 @dataclass(frozen=True)
@@ -150,11 +102,7 @@ class Completeness:
                    for f, pats in zip(self.families, self.patterns) for _, strata in pats for _, dim in strata)
 
 
-def family_patterns(family: FirstLayerFamily, n2: int, limits: SearchLimits | None = None, cache=None) -> tuple:
-    """The nonempty role patterns (with strata) of the orthant fiber of ``family.reference`` with ``n2`` neurons."""
-    return tuple(role_patterns(family.reference, n2, {} if cache is None else cache, limits))
-
-
+@memoized
 def _constant(net: Network) -> bool:
     """``f`` is constant (``W1`` of full row rank assumed for ``n1 >= 2``)."""
     if net.architecture[1] == 1:
@@ -165,6 +113,11 @@ def _constant(net: Network) -> bool:
 
 def completeness(net: Network, limits: SearchLimits | None = None) -> Completeness:
     """Decide whether the families of :func:`.families.first_layer_families` exhaust the fiber (module docstring).
+
+    After the scope (``W1`` of full row rank, ``f`` not constant) the rows of
+    :data:`.theorems.THEOREMS` are consulted in order; the first whose
+    hypotheses hold decides, and the listed families are checked against the
+    ones it predicts.
 
     Raises
     ------
@@ -185,7 +138,7 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
     >>> c = completeness(ramp); str(c.status), len(c.families)
     ('proven', 4)
     """
-    d, n1, n2, k = check_three_layer(net, "three-layer fiber")
+    check_three_layer(net, "three-layer fiber")
     limits = resolve(limits)
     if not has_full_row_rank(net):
         raise NotDecidedError(f"three-layer fiber: W1 does not have full row rank (G1 fails: "
@@ -194,64 +147,21 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
     if _constant(net):
         raise NotDecidedError("three-layer fiber: f is constant; its fiber (every parameter computing the constant, "
                               "of dimension N - k) contains networks of every structure and is not listed")
-    if n1 == 1:
-        families = first_layer_families(net, limits)
-        patterns = tuple(family_patterns(f, n2, limits) for f in families)
-        return Completeness(FiberStatus.PROVEN, _PROVEN_N1, families, patterns)
-    report = genericity(net)
-    if not report:
-        failing = "; ".join(f"{r.predicate} ({r.statement}) fails: {r.detail}" for r in report.failing)
-        raise NotDecidedError(f"three-layer fiber: the parameter is outside the generic set where the fiber is "
-                              f"decided: {failing}")
-    families = first_layer_families(net, limits)
-    shared = family_patterns(families[0], n2, limits)
-    # the orbit, translation and sign-change families share the second layer of theta; the translated visible
-    # neuron has its own
-    patterns = tuple(shared if f.reference is families[0].reference else family_patterns(f, n2, limits)
-                     for f in families)
-    if n2 == 1:
-        return Completeness(FiberStatus.PROVEN, _PROVEN_N2, families, patterns)
-    if rigidity(net):
-        # the first layer is determined up to H whatever the spare rows of the orthant fiber (Corollary 7.5)
-        if len(families) != 1:
-            raise InternalCheckError(f"three-layer fiber: Corollary 7.5 applies (no hidden column) but "
-                                     f"{len(families)} first-layer families were listed instead of the orbit alone")
-        return Completeness(FiberStatus.PROVEN, _PROVEN_RIGID, families, patterns)
-    if hidden_column_theorem(net):
-        if any(f.kind != FamilyKind.TRANSLATION for f in families):
-            raise InternalCheckError("three-layer fiber: Theorem 10.8 applies (two or more hiding rows) but a family "
-                                     "other than the hiding translation was listed")
-        return Completeness(FiberStatus.PROVEN, _PROVEN_HIDDEN, families, patterns)
-    if one_hiding_row_theorem(net):
-        if any(f.kind not in (FamilyKind.TRANSLATION, FamilyKind.SIGN_CHANGE) for f in families):
-            raise InternalCheckError("three-layer fiber: Theorem 10.12 applies (one hiding row) but a family other "
-                                     "than the hiding translation and the sign changes was listed")
-        return Completeness(FiberStatus.PROVEN, _PROVEN_ONE_HIDING, families, patterns)
-    linear, dead = linear_rows_theorem(net), dead_rows_theorem(net)
-    theorem = next(((name, basis) for name, basis, holds in (("10.9", _PROVEN_LINEAR, linear),
-                                                             ("10.10", _PROVEN_DEAD, dead),
-                                                             ("10.11", _PROVEN_ALL_LINEAR, all_linear_theorem(net)))
-                    if holds), None)
-    if theorem:
-        expected = 1 + len(translated_sets(net))
-        if len(families) != expected or families[0].kind != FamilyKind.ORBIT:
-            raise InternalCheckError(f"three-layer fiber: Theorem {theorem[0]} applies but {len(families)} families "
-                                     f"were listed instead of {expected}")
-        return Completeness(FiberStatus.PROVEN, theorem[1], families, patterns)
-    spare = [roles for roles, _ in shared if roles.dead or roles.zero_output or roles.silent]
-    if spare:
-        raise NotDecidedError(
-            "three-layer fiber: spare second-layer rows: a representation with this first layer leaves a row unused "
-            f"({spare[0].describe()}), and spare rows allow first layers outside the orbit, translation and "
-            "sign-change families (dead-row revivals, translated visible neurons: docs/theory/three_layer.md, "
-            f"Section 10.5), which are classified only under Theorems 10.8, 10.10 and 10.12 (here: {dead.reason})")
-    if any(t.kind == RowKind.LINEAR for t in row_types(net)):
-        # Conjecture 10.6 is false with linear rows (the translated visible neuron, Section 10.9)
-        raise NotDecidedError(
-            f"three-layer fiber: linear rows outside Theorems 10.9-10.11 ({linear.reason}); with linear rows first "
-            "layers with translated visible neurons realize f (docs/theory/three_layer.md, Section 10.9), and they "
-            "are classified only under Theorems 10.9-10.11")
-    return Completeness(FiberStatus.CONJECTURE, _CONJECTURE, families, patterns)
+    gated = False
+    for theorem in THEOREMS:
+        if theorem.generic and not gated:
+            require_generic(net)
+            # the families are listed before any theorem is consulted, so a search limit they reach is the error
+            listed(net, limits)
+            gated = True
+        verdict = theorem.hypotheses(net, limits)
+        if verdict:
+            families, patterns = listed(net, limits)
+            if theorem.families is not None:
+                theorem.families(net, families)
+            return Completeness(theorem.status, theorem.statement, families, patterns)
+    # the last row is the conjecture, the weakest statement: why its hypotheses fail is why nothing is decided
+    raise NotDecidedError(f"three-layer fiber: {verdict.reason}")
 
 
 def partial(net: Network, reason: str, limits: SearchLimits | None = None) -> Completeness:
@@ -270,19 +180,29 @@ def partial(net: Network, reason: str, limits: SearchLimits | None = None) -> Co
     check_three_layer(net, "three-layer partial fiber")
     if not has_full_row_rank(net) or _constant(net):
         raise NotDecidedError(reason)
-    families = first_layer_families(net, limits) + revival_families(net)
-    patterns = tuple(family_patterns(f, net.architecture[2], limits) for f in families)
-    return Completeness(FiberStatus.PARTIAL, "not proven complete: " + reason, families, patterns)
+    families, patterns = listed(net, limits)  # usually known already: completeness refused after listing them
+    revivals = revival_families(net)
+    patterns += tuple(family_patterns(f, net.architecture[2], limits) for f in revivals)
+    return Completeness(FiberStatus.PARTIAL, "not proven complete: " + reason, families + revivals, patterns)
 
 
 def require_proven(status: FiberStatus, allow_conjecture: bool, what: str) -> None:
-    """Raise :class:`NotDecidedError` when a result rests on Conjecture 10.6 and that is not allowed."""
-    if status == FiberStatus.CONJECTURE and not allow_conjecture:
-        raise NotDecidedError(
+    """Raise :class:`~semialg_fibers.core.exceptions.ConjectureError` when a result rests on Conjecture 10.6, unless allowed.
+
+    >>> require_proven(FiberStatus.CONJECTURE, False, "demo")
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.ConjectureError: demo: the listed components are the whole fiber only if Conjecture 10.6 holds ...
+    >>> print(require_proven(FiberStatus.CONJECTURE, True, "demo"))
+    None
+    """
+    if status == CONJECTURE.status and not allow_conjecture:
+        raise ConjectureError(
             f"{what}: the listed components are the whole fiber only if Conjecture 10.6 holds (generic "
             "parameters with n1, n2 >= 2: docs/theory/three_layer.md, Section 10.6; claimed as a theorem by "
             "Gegenfurtner, Grillo and Montufar, not proven here); pass allow_conjecture=True "
-            "(command line: --allow-conjecture) to obtain them with status 'conjecture'")
+            "(command line: --allow-conjecture) to obtain them with status 'conjecture'",
+            conjecture=CONJECTURE.citation)
 
 
 @dataclass(frozen=True)
@@ -359,7 +279,9 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     ------
     NotDecidedError
         When the completeness is not decided (:func:`completeness` names the
-        reason), or rests on Conjecture 10.6 and ``allow_conjecture`` is False.
+        reason).
+    ConjectureError
+        The completeness rests on Conjecture 10.6 and ``allow_conjecture`` is False.
 
     Examples
     --------
@@ -375,7 +297,7 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     >>> fiber(net)
     Traceback (most recent call last):
     ...
-    semialg_fibers.NotDecidedError: three-layer fiber: the listed components are the whole fiber only if Conjecture 10.6 holds ...
+    semialg_fibers.ConjectureError: three-layer fiber: the listed components are the whole fiber only if Conjecture 10.6 holds ...
 
     With G8 (another output weight) the fiber is proven complete (Corollary 7.5,
     here by Theorem 7.1):

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..core import linalg
-from ..core.exceptions import InternalCheckError
+from ..core.memo import memoized
 from ..core.network import Network
 from .rows import check_three_layer
 
@@ -21,8 +21,9 @@ __all__ = ["first_layer_rank", "has_full_row_rank", "preimage", "pre_activation"
 _ZERO = Fraction(0)
 
 
+@memoized
 def first_layer_rank(net: Network) -> int:
-    """``rank W1``.
+    """``rank W1`` (computed once per network: :mod:`semialg_fibers.core.memo`).
 
     >>> first_layer_rank(Network.from_layers([([[1, 2], [2, 4]], [0, 0]), ([[1, 1]], [0]), ([[1]], [0])]))
     1
@@ -104,8 +105,3 @@ def preimage(net: Network, y: Sequence[Fraction]) -> tuple[Fraction, ...]:
         raise ValueError(f"y = {tuple(map(str, y))} is not W1 x + b1 for any x: W1 does not have full row rank")
     return x
 
-
-def check_preimage(net: Network, x, y) -> None:
-    """Raise :class:`InternalCheckError` unless ``W1 x + b1 = y``."""
-    if pre_activation(net, x) != tuple(y):
-        raise InternalCheckError("a constructed input does not map to the intended first-layer pre-activation")

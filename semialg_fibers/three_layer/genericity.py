@@ -39,6 +39,7 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..core.memo import memoized
 from ..core.network import Network
 from .first_layer import has_full_row_rank, row_dependency
 from .hiding import ColumnKind, column_statuses
@@ -261,6 +262,7 @@ def _g7(net: Network) -> PredicateResult:
     return PredicateResult(Predicate.G7, True, "slope sums of hiding rows nonzero (or no hidden column)")
 
 
+@memoized
 def masked_sums(net: Network) -> PredicateResult:
     """Evaluate the predicate G8 (module docstring) with a witness when it fails.
 
@@ -315,6 +317,7 @@ def masked_sums(net: Network) -> PredicateResult:
     return PredicateResult(Predicate.G8, True, "every masked sum over the rows positive in a column is nonzero")
 
 
+@memoized
 def genericity(net: Network) -> GenericityReport:
     """Evaluate the genericity predicates G1-G7 (module docstring), each with a witness when it fails.
 
@@ -336,7 +339,8 @@ def genericity(net: Network) -> GenericityReport:
     Notes
     -----
     ``O(n1^2 d + n1^2 n2 + n1 n2 k)`` rational operations: one rank of ``W1``,
-    hashing of thresholds and ratios, and the kink sums.
+    hashing of thresholds and ratios, and the kink sums; once per network
+    (:mod:`semialg_fibers.core.memo`), like :func:`masked_sums`.
 
     Examples
     --------

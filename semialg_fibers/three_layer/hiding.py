@@ -28,8 +28,9 @@ import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.exceptions import InternalCheckError, NotDecidedError, ShapeError
+from ..core.exceptions import InternalCheckError, LimitReachedError, NotDecidedError, ShapeError
 from ..core.limits import SearchLimits, resolve
+from ..core.memo import memoized
 from ..core.network import Network
 from ..onelayer.lines import line_key
 from .first_layer import has_full_row_rank, preimage
@@ -117,6 +118,10 @@ def column_status(net: Network, i: int) -> ColumnStatus:
     """
     check_three_layer(net, "column_status")
     _check_column(net, i)
+    return column_statuses(net)[i]
+
+
+def _column_status(net: Network, i: int) -> ColumnStatus:
     hiding, dead, seeing = [], [], []
     for t in row_types(net):
         if net.layers[1].weight[t.index][i] == 0 or t.output_zero:
@@ -143,10 +148,11 @@ def column_status(net: Network, i: int) -> ColumnStatus:
     return ColumnStatus(i, kind, tuple(hiding), tuple(dead), tuple(seeing), reason)
 
 
+@memoized
 def column_statuses(net: Network) -> tuple[ColumnStatus, ...]:
-    """:func:`column_status` of every column."""
+    """:func:`column_status` of every column (computed once per network: :mod:`semialg_fibers.core.memo`)."""
     check_three_layer(net, "column_statuses")
-    return tuple(column_status(net, i) for i in range(net.architecture[1]))
+    return tuple(_column_status(net, i) for i in range(net.architecture[1]))
 
 
 def _one_based(indices) -> str:
@@ -207,6 +213,7 @@ def _thresholds(net: Network, i: int, rows) -> dict[int, Fraction]:
     return {j: bias[j] / weight[j][i] for j in rows if any(output_column(net, j))}
 
 
+@memoized
 def hidden_hyperplanes(net: Network) -> tuple[HiddenHyperplane, ...]:
     """The first-layer hyperplanes hidden by the second layer (one per hidden column).
 
@@ -435,8 +442,10 @@ def kink_visible(net: Network, i: int, limits: SearchLimits | None = None) -> bo
 
     Raises
     ------
+    LimitReachedError
+        ``2^(n1 - 1)`` faces exceed ``limits.subsets``.
     NotDecidedError
-        ``2^(n1 - 1)`` faces exceed ``limits.subsets``, or ``W1`` does not have full row rank.
+        ``W1`` does not have full row rank.
 
     Examples
     --------
@@ -450,7 +459,8 @@ def kink_visible(net: Network, i: int, limits: SearchLimits | None = None) -> bo
     n1 = _check_column(net, i)
     limits = resolve(limits)
     if limits.exceeded("subsets", 2 ** (n1 - 1)):
-        raise NotDecidedError(f"kink_visible: 2^{n1 - 1} faces of the orthant exceed the limit subsets = {limits.subsets}")
+        raise LimitReachedError(f"kink_visible: 2^{n1 - 1} faces of the orthant exceed the limit subsets = "
+                                f"{limits.subsets}", limit="subsets", value=limits.subsets)
     if not has_full_row_rank(net):
         raise NotDecidedError("kink_visible: W1 does not have full row rank; the first layer does not reach every y")
     weight, bias = net.layers[1].weight, net.layers[1].bias

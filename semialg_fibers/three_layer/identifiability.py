@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.exceptions import ConjectureError, InternalCheckError, NotDecidedError
 from ..core.results import IdentifiabilityResult, Reason
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
@@ -209,8 +209,10 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
         ``net`` is not a three-layer network.
     NotDecidedError
         No mechanism applies but a genericity predicate fails (named in the
-        message), the verdict would rest on Conjecture V and
-        ``allow_conjecture`` is False, or a search exceeds ``limits``.
+        message), or a search exceeds ``limits``.
+    ConjectureError
+        The verdict would rest on Conjecture V (``conjecture == "Conjecture V"``)
+        and ``allow_conjecture`` is False.
 
     Examples
     --------
@@ -221,7 +223,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
     >>> is_identifiable(net)
     Traceback (most recent call last):
     ...
-    semialg_fibers.NotDecidedError: is_identifiable: no mechanism enlarges the fiber and G1-G7 hold, but ...
+    semialg_fibers.ConjectureError: is_identifiable: no mechanism enlarges the fiber and G1-G7 hold, but ...
     >>> ramp = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])
     >>> result = is_identifiable(ramp)
     >>> bool(result), [r.kind for r in result.reasons], result.witness.layers[0].weight
@@ -263,9 +265,9 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
         basis = _CONJECTURE
         proven = False
     else:
-        raise NotDecidedError(
+        raise ConjectureError(
             "is_identifiable: no mechanism enlarges the fiber and G1-G7 hold, but for n1, n2 >= 2 outside "
             f"Corollary 7.5 ({rigid.reason}) the verdict 'identifiable' rests on Conjecture V "
             "(docs/theory/three_layer.md, Section 7); pass allow_conjecture=True (command line: "
-            "--allow-conjecture) to obtain it with proven = False")
+            "--allow-conjecture) to obtain it with proven = False", conjecture="Conjecture V")
     return IdentifiabilityResult(True, proven, reasons, basis, "three-layer", None, (), details)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
+from ..core.memo import cached
 from ..core.network import Network
 from ..onelayer.lines import collect_lines, line_key
 from ..orthant.canonical import OrthantData
@@ -153,7 +154,8 @@ def profile(net: Network, extra: Sequence = ()) -> Profile:
     Notes
     -----
     ``O(n2 log n2)`` comparisons and ``O(n2)`` evaluations of the second layer,
-    ``O(n2 k)`` rational operations each.
+    ``O(n2 k)`` rational operations each; without ``extra``, once per network
+    (:mod:`semialg_fibers.core.memo`).
 
     Examples
     --------
@@ -168,6 +170,13 @@ def profile(net: Network, extra: Sequence = ()) -> Profile:
     >>> profile(Network.from_layers([([[1]], [0]), ([[2]], [-1]), ([[1]], [0])])).first
     Fraction(1, 2)
     """
+    extra = tuple(extra)
+    if not extra:
+        return cached(net, "three_layer.profile", _profile)
+    return _profile(net, extra)
+
+
+def _profile(net: Network, extra: tuple = ()) -> Profile:
     g = second_layer(net)
     points = sorted(set(candidate_breakpoints(net)) | {Fraction(v) for v in extra if Fraction(v) >= 0})
     values = [_evaluate(g, p) for p in points]

@@ -26,12 +26,17 @@ decide (Theorem 10.10, :func:`dead_rows_theorem`); with every live row linear,
 :func:`all_linear_theorem`); with one hiding row, dead rows and ``n1 >= 5``,
 the sign changes with their hiding translations (Theorem 10.12,
 :func:`one_hiding_row_theorem`).
+
+Each check is a pure function of the network, computed once per network
+(:mod:`semialg_fibers.core.memo`); :mod:`.theorems` lists them in the order
+:func:`.fiber.completeness` consults them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.memo import memoized
 from ..core.network import Network
 from .first_layer import has_full_row_rank
 from .genericity import genericity, masked_sums
@@ -143,6 +148,7 @@ def _bend_points_or_g9(net: Network, alpha: int) -> str:
             f"proportional entries in columns {alpha + 1} and {m + 1}")
 
 
+@memoized
 def hidden_column_theorem(net: Network) -> Rigidity:
     """Whether Theorem 10.8 applies: G1-G8, a hidden column, at least two hiding rows, every other row dead.
 
@@ -173,6 +179,7 @@ def hidden_column_theorem(net: Network) -> Rigidity:
                           "(Theorem 10.8)")
 
 
+@memoized
 def one_hiding_row_theorem(net: Network) -> Rigidity:
     """Whether Theorem 10.12 applies: ``n1 >= 5``, G1-G8, one row hides a column, every other row is dead.
 
@@ -204,6 +211,7 @@ def one_hiding_row_theorem(net: Network) -> Rigidity:
                           f"dead, n1 = {n1} (Theorem 10.12)")
 
 
+@memoized
 def linear_rows_theorem(net: Network) -> Rigidity:
     """Whether Theorem 10.9 applies: G1-G8, no dead or zero-output row, no hidden column, a linear and a crossing row.
 
@@ -234,6 +242,7 @@ def linear_rows_theorem(net: Network) -> Rigidity:
                           "(Theorem 10.9)")
 
 
+@memoized
 def dead_rows_theorem(net: Network) -> Rigidity:
     """Whether Theorem 10.10 applies: G1-G8 with dead rows, a crossing row, no hidden column, no zero-output row.
 
@@ -296,6 +305,7 @@ def dead_rows_theorem(net: Network) -> Rigidity:
                           f"[W2 | b2]: {names} (Theorem 10.10 {case})")
 
 
+@memoized
 def all_linear_theorem(net: Network) -> Rigidity:
     """Whether Theorem 10.11 applies: G1-G8, every live row linear, no zero-output row (dead rows allowed).
 
@@ -328,6 +338,7 @@ def all_linear_theorem(net: Network) -> Rigidity:
                           "(Theorem 10.11)")
 
 
+@memoized
 def positive_columns(net: Network) -> tuple[int, ...]:
     """The columns of ``[W2 | b2]`` with a positive entry (0-based, ``n1`` is the bias): they select the theorem.
 
@@ -343,6 +354,7 @@ def positive_columns(net: Network) -> tuple[int, ...]:
     return tuple(m for m, col in enumerate(columns) if any(v > 0 for v in col))
 
 
+@memoized
 def rigidity(net: Network) -> Rigidity:
     """Decide whether Corollary 7.5 (module docstring) applies to ``net``, and by which theorem.
 

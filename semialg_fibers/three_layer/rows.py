@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..core.exceptions import ShapeError
+from ..core.memo import memoized
 from ..core.network import Network
 
 __all__ = [
@@ -186,12 +187,16 @@ def _reason(row: Sequence[Fraction], kind: RowKind, column: int | None) -> str:
                    "open orthant and hides no column")
 
 
+@memoized
 def second_layer(net: Network) -> Network:
     """The one-hidden-layer network ``g = (W2, b2, W3, b3)`` of architecture ``(n1, n2, k)``: ``f = g o s o (W1 . + b1)``.
 
+    Computed once per network (:mod:`semialg_fibers.core.memo`): every caller gets the same ``g``, so whatever
+    is memoized on ``g`` is shared too.
+
     >>> net = Network.from_layers([([[1, 0]], [0]), ([[2], [-1]], [1, 3]), ([[1, 1]], [0])])
-    >>> second_layer(net).architecture
-    (1, 2, 1)
+    >>> second_layer(net).architecture, second_layer(net) is second_layer(net)
+    ((1, 2, 1), True)
     """
     check_three_layer(net, "second_layer")
     _, second, third = net.layers
@@ -213,6 +218,11 @@ def row_type(net: Network, j: int) -> RowType:
     _, n1, n2, _ = check_three_layer(net, "row_type")
     if not 0 <= j < n2:
         raise ShapeError(f"row {j} does not exist; the second hidden layer has {n2} neurons")
+    return row_types(net)[j]
+
+
+def _row_type(net: Network, j: int) -> RowType:
+    n1 = net.architecture[1]
     layer = net.layers[1]
     row = tuple(layer.weight[j]) + (layer.bias[j],)
     kind, column = row_kind(row)
@@ -220,6 +230,7 @@ def row_type(net: Network, j: int) -> RowType:
     return RowType(j, kind, column, zeros, not any(output_column(net, j)), _reason(row, kind, column), n1)
 
 
+@memoized
 def row_types(net: Network) -> tuple[RowType, ...]:
     """Dead, linear, hiding (with its column), other or zero, for every row of ``[W2 | b2]``.
 
@@ -242,7 +253,7 @@ def row_types(net: Network) -> tuple[RowType, ...]:
 
     Notes
     -----
-    ``O(n2 (n1 + k))`` comparisons.
+    ``O(n2 (n1 + k))`` comparisons, once per network (:mod:`semialg_fibers.core.memo`).
 
     Examples
     --------
@@ -253,4 +264,4 @@ def row_types(net: Network) -> tuple[RowType, ...]:
     ['hides column 1', 'dead', 'linear', 'other (degenerate: zero output column)']
     """
     _, _, n2, _ = check_three_layer(net, "row_types")
-    return tuple(row_type(net, j) for j in range(n2))
+    return tuple(_row_type(net, j) for j in range(n2))

@@ -34,12 +34,13 @@ Section 7), exponential in the number of candidates.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..core import linalg
-from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.exceptions import InternalCheckError, LimitReachedError, NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.nonnegative_rank import nonnegative_column_rank
@@ -206,9 +207,91 @@ def _map_to_x(net: Network, P, q) -> tuple[list, list]:
     return W, b
 
 
+# ---------------------------------------------------------------------------- the phases of the search
+def _first_layers(cands, n1: int):
+    """Phase 1: ``(P, q, P^-1)`` for every choice of ``n1`` oriented candidate hyperplanes with ``P`` invertible.
+
+    The new first layer is ``y' = P y + q``, one row per chosen (oriented) candidate.
+    """
+    for subset in itertools.combinations(cands, n1):
+        for signs in itertools.product((1, -1), repeat=n1):
+            P = [[s * v for v in form[:-1]] for s, form in zip(signs, subset)]
+            q = [s * form[-1] for s, form in zip(signs, subset)]
+            Pinv = _inverse(P)
+            if Pinv is not None:
+                yield P, q, Pinv
+
+
+def _in_new_coordinates(F, Pinv, q, n1: int):
+    """``G = F o (P, q)^{-1}``: the function in the coordinates ``y'`` of the new first layer."""
+    def G(yp):
+        return F([sum((Pinv[i][l] * (yp[l] - q[l]) for l in range(n1)), _ZERO) for i in range(n1)])
+    return G
+
+
+def _crossing_images(cands, Pinv, q, n1: int) -> list:
+    """Phase 2: the candidate hyperplanes in the coordinates ``y'`` that cross the orthant, normalized and sorted.
+
+    They are the hyperplanes on which the second layer in ``y'`` can have its ridges.
+    """
+    mapped = {}
+    for form in cands:
+        alpha = [sum((form[i] * Pinv[i][l] for i in range(n1)), _ZERO) for l in range(n1)]
+        beta = form[-1] - sum((alpha[l] * q[l] for l in range(n1)), _ZERO)
+        image = tuple(alpha) + (beta,)
+        if _crossing(image):
+            key, _, lead = line_key(image)
+            mapped.setdefault(key, tuple(v / abs(image[lead]) for v in image))
+    return [mapped[key] for key in sorted(mapped)]
+
+
+def _second_layers(hyps, kinks, A, beta, n1: int, n2: int, k: int):
+    """Phase 3: every second layer ``(w2, b2, w3, b3)`` of width ``n2`` realizing the fit on the orthant.
+
+    One row per ridge with a nonzero kink, in both orientations (a flipped row
+    uses ``s(l) = s(-l) + l``, which moves ``l`` into the linear part), then the linear part
+    by a nonnegative factorization of rows with bias 1, then dead rows with
+    zero output to fill the width.
+    """
+    live = [h for h in range(len(hyps)) if any(kinks[h])]
+    if len(live) > n2:
+        return
+    for flips in itertools.product((0, 1), repeat=len(live)):
+        M = [[A[o][l] + sum((kinks[h][o] * hyps[h][l] for h, f in zip(live, flips) if f), _ZERO)
+              for l in range(n1)] for o in range(k)]
+        const = [beta[o] + sum((kinks[h][o] * hyps[h][-1] for h, f in zip(live, flips) if f), _ZERO)
+                 for o in range(k)]
+        ncr = nonnegative_column_rank(M)
+        if len(live) + ncr.value > n2:
+            continue
+        w2, b2, cols = [], [], []
+        for h, f in zip(live, flips):
+            sign = -1 if f else 1
+            w2.append([sign * v for v in hyps[h][:-1]])
+            b2.append(sign * hyps[h][-1])
+            cols.append(kinks[h])
+        for t in range(ncr.value):
+            w2.append(list(ncr.W[t]))
+            b2.append(_ONE)
+            cols.append(tuple(ncr.U[o][t] for o in range(k)))
+            const = [c - ncr.U[o][t] for o, c in enumerate(const)]
+        while len(w2) < n2:
+            w2.append([-_ONE] * n1)
+            b2.append(-_ONE)
+            cols.append(tuple(_ZERO for _ in range(k)))
+        w3 = [[cols[j][o] for j in range(n2)] for o in range(k)]
+        yield w2, b2, w3, const
+
+
 def representations(net: Network, limits: SearchLimits | None = None, seed: int = 0,
                     verify: bool = True) -> tuple[Representation, ...]:
     """Every discrete class of representations with a candidate first layer (module docstring), one network each.
+
+    The phases: every first layer of candidate hyperplanes (:func:`_first_layers`)
+    that passes the necessary test ``G(y') = G(s(y'))`` at exact random probes;
+    the exact fit of ``G`` on the orthant by ridges on the crossing candidates
+    (:func:`_crossing_images`, :func:`_fit`); every second layer realizing the
+    fit (:func:`_second_layers`); the oracle check and the class key.
 
     Parameters
     ----------
@@ -229,7 +312,9 @@ def representations(net: Network, limits: SearchLimits | None = None, seed: int 
     Raises
     ------
     NotDecidedError
-        ``W1`` does not have full row rank, or too many first layers.
+        ``W1`` does not have full row rank.
+    LimitReachedError
+        Too many first layers (``limit == "subsets"``).
 
     Examples
     --------
@@ -244,78 +329,33 @@ def representations(net: Network, limits: SearchLimits | None = None, seed: int 
         raise NotDecidedError("representations: W1 does not have full row rank (G1); the search works in y-coordinates")
     limits = resolve(limits)
     cands = candidate_hyperplanes(net)
-    from math import comb
-    total = comb(len(cands), n1) * 2 ** n1
+    total = math.comb(len(cands), n1) * 2 ** n1
     if limits.exceeded("subsets", total):
-        raise NotDecidedError(f"representations: {total} candidate first layers exceed the limit subsets = "
-                              f"{limits.subsets}")
+        raise LimitReachedError(f"representations: {total} candidate first layers exceed the limit subsets = "
+                                f"{limits.subsets}", limit="subsets", value=limits.subsets)
     F = _y_function(net)
     rng = random.Random(seed)
     probes = [[Fraction(rng.randint(-60, 60), rng.randint(1, 7)) for _ in range(n1)] for _ in range(20 + 5 * n1)]
     identity = Network.from_layers([([[Fraction(int(i == j)) for j in range(n1)] for i in range(n1)], [_ZERO] * n1),
                                     (net.layers[1].weight, net.layers[1].bias), (net.layers[2].weight, net.layers[2].bias)])
     found: dict = {}
-    for subset in itertools.combinations(cands, n1):
-        for signs in itertools.product((1, -1), repeat=n1):
-            P = [[s * v for v in form[:-1]] for s, form in zip(signs, subset)]
-            q = [s * form[-1] for s, form in zip(signs, subset)]
-            Pinv = _inverse(P)
-            if Pinv is None:
+    for P, q, Pinv in _first_layers(cands, n1):
+        G = _in_new_coordinates(F, Pinv, q, n1)
+        if any(G(p) != G([_relu(v) for v in p]) for p in probes):
+            continue
+        hyps = _crossing_images(cands, Pinv, q, n1)
+        fit = _fit(G, hyps, n1, k, rng)
+        if fit is None:
+            continue
+        for w2, b2, w3, const in _second_layers(hyps, *fit, n1, n2, k):
+            candidate_y = Network.from_layers([(P, q), (w2, b2), (w3, const)])
+            # The fit is exact on the orthant; the probes of G = G o s are only a necessary test, so a
+            # first layer that passed them can still fail off the orthant: the oracle decides.
+            if verify and not oracle_equivalent(identity, candidate_y):
                 continue
-
-            def G(yp, Pinv=Pinv, q=q):
-                return F([sum((Pinv[i][l] * (yp[l] - q[l]) for l in range(n1)), _ZERO) for i in range(n1)])
-            if any(G(p) != G([_relu(v) for v in p]) for p in probes):
-                continue
-            mapped = {}
-            for form in cands:
-                alpha = [sum((form[i] * Pinv[i][l] for i in range(n1)), _ZERO) for l in range(n1)]
-                beta = form[-1] - sum((alpha[l] * q[l] for l in range(n1)), _ZERO)
-                image = tuple(alpha) + (beta,)
-                if _crossing(image):
-                    key, _, lead = line_key(image)
-                    mapped.setdefault(key, tuple(v / abs(image[lead]) for v in image))
-            hyps = [mapped[key] for key in sorted(mapped)]
-            fit = _fit(G, hyps, n1, k, rng)
-            if fit is None:
-                continue
-            kinks, A, beta = fit
-            live = [h for h in range(len(hyps)) if any(kinks[h])]
-            if len(live) > n2:
-                continue
-            for flips in itertools.product((0, 1), repeat=len(live)):
-                M = [[A[o][l] + sum((kinks[h][o] * hyps[h][l] for h, f in zip(live, flips) if f), _ZERO)
-                      for l in range(n1)] for o in range(k)]
-                const = [beta[o] + sum((kinks[h][o] * hyps[h][-1] for h, f in zip(live, flips) if f), _ZERO)
-                         for o in range(k)]
-                ncr = nonnegative_column_rank(M)
-                if len(live) + ncr.value > n2:
-                    continue
-                w2, b2, cols = [], [], []
-                for h, f in zip(live, flips):
-                    sign = -1 if f else 1
-                    w2.append([sign * v for v in hyps[h][:-1]])
-                    b2.append(sign * hyps[h][-1])
-                    cols.append(kinks[h])
-                for t in range(ncr.value):
-                    w2.append(list(ncr.W[t]))
-                    b2.append(_ONE)
-                    cols.append(tuple(ncr.U[o][t] for o in range(k)))
-                    const = [c - ncr.U[o][t] for o, c in enumerate(const)]
-                while len(w2) < n2:
-                    w2.append([-_ONE] * n1)
-                    b2.append(-_ONE)
-                    cols.append(tuple(_ZERO for _ in range(k)))
-                w3 = [[cols[j][o] for j in range(n2)] for o in range(k)]
-                candidate_y = Network.from_layers([(P, q), (w2, b2), (w3, const)])
-                # The fit is exact on the orthant; the probes of G = G o s are only a necessary test, so a
-                # first layer that passed them can still fail off the orthant: the oracle decides.
-                if verify and not oracle_equivalent(identity, candidate_y):
-                    continue
-                W, b = _map_to_x(net, P, q)
-                other = Network.from_layers([(W, b), (w2, b2), (w3, const)])
-                key = class_key(net, other)
-                found.setdefault(key, other)
+            W, b = _map_to_x(net, P, q)
+            other = Network.from_layers([(W, b), (w2, b2), (w3, const)])
+            found.setdefault(class_key(net, other), other)
     return tuple(Representation(found[key], key) for key in sorted(found, key=repr))
 
 
@@ -371,7 +411,7 @@ def class_key(reference: Network, other: Network) -> tuple:
     return tuple(keys[l] for l in order), tuple(sorted(row_keys))
 
 
-def known_classes(net: Network, limits: SearchLimits | None = None, max_nodes: int = 200) -> frozenset:
+def known_classes(net: Network, limits: SearchLimits | None = None) -> frozenset:
     """The class keys reachable from ``net`` by the discrete symmetries of :func:`.symmetries.symmetries`.
 
     A breadth-first closure: from each network, and from the end point of its
@@ -379,6 +419,36 @@ def known_classes(net: Network, limits: SearchLimits | None = None, max_nodes: i
     layer-flip set and every revival.  A representation found by
     :func:`representations` whose key is not here is a discrete class that the
     listed symmetries do not reach.
+
+    Parameters
+    ----------
+    net : Network
+        A three-layer network with ``W1`` of full row rank.
+    limits : SearchLimits, optional
+        ``limits.classes`` bounds the number of classes visited (default 200);
+        the searches for symmetries use the other fields.
+
+    Returns
+    -------
+    frozenset
+        The whole closure (never a part of it).
+
+    Raises
+    ------
+    LimitReachedError
+        The closure has more than ``limits.classes`` classes (``limit == "classes"``).
+
+    Examples
+    --------
+    The ramp ``1 - s(1 - s(x))`` and its flip:
+
+    >>> ramp = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])
+    >>> len(known_classes(ramp))
+    2
+    >>> known_classes(ramp, SearchLimits(classes=1))
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.LimitReachedError: known_classes: the closure of the discrete symmetries reaches 2 classes, above the limit classes = 1
     """
     from ..core.symmetries import SymmetryKind
     from .symmetries import hidden_symmetries, layer_flip_sets
@@ -386,11 +456,13 @@ def known_classes(net: Network, limits: SearchLimits | None = None, max_nodes: i
     limits = resolve(limits)
     seen: dict = {}
     queue = [net]
-    while queue and len(seen) < max_nodes:
+    while queue:
         current = queue.pop(0)
         key = class_key(net, current)
         if key in seen:
             continue
+        limits.check("classes", len(seen) + 1,
+                     f"known_classes: the closure of the discrete symmetries reaches {len(seen) + 1} classes")
         seen[key] = current
         # A translation family is one class.  Moves are applied both inside it and at its end point, where a hiding
         # row has bias 0 and more moves may exist.  A layer flip can end the family (the flipped row stops hiding),

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from semialg_fibers import Network, NotDecidedError
+from semialg_fibers import LimitReachedError, Network, NotDecidedError
 from semialg_fibers.core.limits import UNLIMITED, SearchLimits
 from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.core.symmetries import same_orbit
@@ -48,6 +48,21 @@ def test_candidates_and_limits():
     rank_deficient = Network.from_layers([([[1, 1], [2, 2]], [0, 1]), ([[-1, 2]], [1]), ([[1]], [0])])
     with pytest.raises(NotDecidedError, match="G1"):
         representations(rank_deficient)
+
+
+def test_known_classes_refuses_a_closure_beyond_the_limit():
+    """Four classes (sign change and hiding revival with their flips): a limit of three raises, never a part."""
+    patterns, d, k, classes = EXAMPLES[5]
+    net = with_pattern(random.Random(len(patterns) * 7 + d), patterns, d=d, k=k)
+    found = {r.key for r in representations(net, UNLIMITED)}
+    assert len(found) == classes
+    assert known_classes(net, SearchLimits(classes=classes)) == found == known_classes(net, UNLIMITED)
+    with pytest.raises(LimitReachedError, match="reaches 4 classes, above the limit classes = 3") as info:
+        known_classes(net, SearchLimits(classes=classes - 1))
+    assert info.value.limit == "classes" and info.value.value == classes - 1
+    with pytest.raises(LimitReachedError, match="subsets") as info:
+        representations(net, SearchLimits(subsets=3))
+    assert info.value.limit == "subsets"
 
 
 SWEEPS = [(1, 2, 1), (1, 3, 1), (1, 2, 2), (2, 1, 1), (2, 2, 1), (2, 2, 2), (2, 3, 1), (3, 1, 1), (3, 2, 1)]
