@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from _harness import oracle_with_timeout, perturbed, timed  # noqa: E402
 from semialg_fibers import Network, equivalent as api_equivalent  # noqa: E402
 from semialg_fibers.three_layer.equivalence import equivalent  # noqa: E402
-from three_layer_walks import scale_and_permute, walk  # noqa: E402
+from strategies import scale_and_permute, walk  # noqa: E402
 
 F = Fraction
 

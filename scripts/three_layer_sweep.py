@@ -28,7 +28,7 @@ from semialg_fibers import NotDecidedError  # noqa: E402
 from semialg_fibers.core.limits import UNLIMITED  # noqa: E402
 from semialg_fibers.three_layer import is_identifiable, representations, row_types  # noqa: E402
 from semialg_fibers.three_layer.search import known_classes  # noqa: E402
-from three_layer_helpers import pattern_multisets, with_pattern  # noqa: E402
+from strategies import pattern_multisets, with_pattern  # noqa: E402
 
 
 def main(argv=None) -> int:
