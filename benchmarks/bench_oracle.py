@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from strategies import permute_and_scale, random_network  # noqa: E402
 
 from semialg_fibers import Network  # noqa: E402
-from semialg_fibers.general.oracle import _Search, _chart, equivalent  # noqa: E402
+from semialg_fibers.general.oracle import _chart, _Search, equivalent  # noqa: E402
 
 
 def zero_lines_network(d, base_rows, base_out, rng, lines=5):

@@ -18,6 +18,7 @@ import sys
 from fractions import Fraction
 
 from _harness import oracle_with_timeout, perturbed, timed
+
 from semialg_fibers import Network
 from semialg_fibers.readwrite.examples import REAL_NETWORKS
 from semialg_fibers.shallow import canonical_data, canonical_form, equivalent

@@ -32,9 +32,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from _harness import oracle_with_timeout, perturbed, timed  # noqa: E402
-from semialg_fibers import Network, equivalent as api_equivalent  # noqa: E402
-from semialg_fibers.three_layer.equivalence import equivalent  # noqa: E402
 from strategies import scale_and_permute, walk  # noqa: E402
+
+from semialg_fibers import Network  # noqa: E402
+from semialg_fibers import equivalent as api_equivalent
+from semialg_fibers.three_layer.equivalence import equivalent  # noqa: E402
 
 F = Fraction
 
@@ -67,7 +69,7 @@ def crossover(architectures, rng, regions, timeout) -> list[dict]:
         partner, used = walk(net, rng, 3)
         for name, other in (("equivalent (" + "+".join(sorted({str(u) for u in used})) + ")", partner),
                             ("perturbed", scale_and_permute(perturbed(net), rng))):
-            fast_s, fast = timed(lambda: equivalent(net, other))
+            fast_s, fast = timed(lambda net=net, other=other: equivalent(net, other))
             oracle_s, oracle = oracle_with_timeout(net, other, regions, timeout, orbit_check=False)
             oracle = f"> {timeout:.0f} s" if oracle is None else oracle
             rows.append({"architecture": arch, "pair": name, "fast_s": fast_s,

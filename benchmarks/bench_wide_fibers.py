@@ -66,7 +66,7 @@ def main(argv=None) -> None:
         result.update(name=name, domain=domain or "R^m", ratio=result["fiber"] / result["read"])
         rows.append(result)
     cli = []
-    for name, domain in CASES[:2]:
+    for name, _domain in CASES[:2]:
         path = str(REAL_NETWORKS / f"{name}.json")
         info, full = _cli("info", path), _cli("fiber", path)
         cli.append({"name": name, "info_s": info, "fiber_s": full, "ratio": full / info})

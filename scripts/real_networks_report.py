@@ -18,9 +18,15 @@ from pathlib import Path
 
 from semialg_fibers import NotDecidedError, is_identifiable
 from semialg_fibers.readwrite.examples import real_network, real_network_names
+from semialg_fibers.three_layer import (
+    column_statuses,
+    genericity,
+    hidden_hyperplanes,
+    hidden_symmetries,
+    jacobian_upper_bound,
+    row_types,
+)
 from semialg_fibers.three_layer.first_layer import has_full_row_rank
-from semialg_fibers.three_layer import (column_statuses, genericity, hidden_hyperplanes, hidden_symmetries,
-                                        jacobian_upper_bound, row_types)
 
 OUTPUT = Path(__file__).resolve().parents[1] / "docs" / "real_networks.md"
 #: Exact Jacobian ranks are computed up to this many parameters (cost grows like N^3).

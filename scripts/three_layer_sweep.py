@@ -24,11 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
+from strategies import pattern_multisets, with_pattern  # noqa: E402
+
 from semialg_fibers import NotDecidedError  # noqa: E402
 from semialg_fibers.core.limits import UNLIMITED  # noqa: E402
 from semialg_fibers.three_layer import is_identifiable, representations, row_types  # noqa: E402
 from semialg_fibers.three_layer.search import known_classes  # noqa: E402
-from strategies import pattern_multisets, with_pattern  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -49,7 +50,7 @@ def main(argv=None) -> int:
     for pats in patterns:
         for _ in range(args.draws):
             net = with_pattern(rng, pats, k=args.k)
-            found = {r.key for r in representations(net, UNLIMITED)}
+            found = {r.key for r in representations(net, limits=UNLIMITED)}
             known = known_classes(net)
             try:
                 verdict = "identifiable" if is_identifiable(net, allow_conjecture=True) else "not identifiable"

@@ -4,36 +4,34 @@ The fiber of a parameter ``theta`` is the set of all parameters of the same
 architecture that realize the same function.  See ``docs/index.md``.
 """
 
+# Importing readwrite and render plugs their converters and printers into core.hooks, where values find them.
+from . import conservation, onelayer, orthant, readwrite, render, shallow, three_layer  # noqa: F401
+from .api import equivalent, fiber, fiber_dimension, is_identifiable
+from .conservation import conservation_laws, number_of_conserved_functions
+from .core import progress, symmetries
+from .core.components import Fiber, FiberComponent
 from .core.exceptions import (
+    ConjectureError,
     DomainError,
     InexactInputError,
     InexactOutputError,
     InputLimitError,
     InternalCheckError,
-    MalformedNetworkError,
-    NotDecidedError,
-    NoAlgorithmError,
     LimitReachedError,
-    ConjectureError,
+    MalformedNetworkError,
+    NoAlgorithmError,
+    NotDecidedError,
     SemialgFibersError,
     ShapeError,
 )
-from . import conservation, onelayer, orthant, shallow, three_layer
-# Importing readwrite and render plugs their converters and printers into core.hooks, where values find them.
-from . import readwrite, render  # noqa: F401
-from .core import progress, symmetries
-from .readwrite import examples
-from .api import equivalent, fiber, fiber_dimension, is_identifiable
-from .core.results import IdentifiabilityResult
-from .core.components import Fiber, FiberComponent
-from .conservation import conservation_laws, number_of_conserved_functions
 from .core.limits import InputLimits, SearchLimits
 from .core.network import Layer, Network
 from .core.nonnegative_rank import NonnegativeFactorization, factorization_dimension, nonnegative_column_rank
-from .core.results import EquivalenceResult
+from .core.results import EquivalenceResult, IdentifiabilityResult
 from .core.semialgebraic import BasicSet, SemialgebraicSet, constraint, union
 from .core.symbols import auxiliary_symbols, parameter_symbols
 from .core.tangent import TangentCertificate, tangent_certificate
+from .readwrite import examples
 
 __version__ = "0.2.0.dev0"
 

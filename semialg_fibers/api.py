@@ -20,7 +20,7 @@ them tests the depth of a network.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .core.components import Fiber
 from .core.domain import Polyhedron, domain_of
@@ -48,7 +48,7 @@ def _check_network(net, what: str) -> Network:
     return net
 
 
-def network_class(net: Network, domain=None) -> NetworkClass:
+def network_class(net: Network, *, domain=None) -> NetworkClass:
     """The network class that answers for ``net`` on ``domain``: the first of :data:`CLASSES` that applies.
 
     Parameters
@@ -66,9 +66,9 @@ def network_class(net: Network, domain=None) -> NetworkClass:
     --------
     >>> from semialg_fibers.core.domain import polyhedron
     >>> identity = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
-    >>> network_class(identity).name, network_class(identity, "orthant").name
+    >>> network_class(identity).name, network_class(identity, domain="orthant").name
     ('shallow', 'orthant')
-    >>> network_class(identity, polyhedron([[2, 0]])).name       # 2 x >= 0: the orthant of R^1
+    >>> network_class(identity, domain=polyhedron([[2, 0]])).name       # 2 x >= 0: the orthant of R^1
     'orthant'
     >>> network_class(Network.from_layers([([[1]], [0])] * 4)).name
     'oracle'
@@ -145,7 +145,7 @@ def equivalent(a: Network, b: Network, *, domain=None, limits: SearchLimits | No
     _check_network(a, "equivalent")
     _check_network(b, "equivalent")
     region = domain_of(domain, a.input_dim)  # a bad domain is an error even for identical networks
-    found = orbit_verdict(a, b, limits)
+    found = orbit_verdict(a, b, limits=limits)
     if found is not None:
         return found
     chosen = GENERAL if method == "oracle" else next(c for c in CLASSES if c.applies_to_pair(a, b, region))

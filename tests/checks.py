@@ -14,16 +14,16 @@
 from __future__ import annotations
 
 import pickle
+import random
 from fractions import Fraction
 
 import sympy
+from strategies import neurons_of
 
 from semialg_fibers import Network
 from semialg_fibers.core import linalg
 from semialg_fibers.core.symbols import bias_symbol, parameter_symbols, weight_symbol
 from semialg_fibers.core.symmetries import Symmetry, SymmetryKind, VectorField, h_symmetries
-from strategies import neurons_of
-
 
 # ----------------------------------------------------------------------------- shallow
 
@@ -80,7 +80,7 @@ def evaluation_jacobian_corank(net: Network, rng: random.Random, points: int | N
             continue  # on a kink; neurons with a = 0 and b = 0 are taken as inactive (one-sided)
         for j in range(k):
             da, db, dv = [], [], []
-            for (v, a, b), zi in zip(neurons, z):
+            for (v, _a, _b), zi in zip(neurons, z):
                 on = zi > 0
                 da += [v[j] * xi if on else Fraction(0) for xi in x]
                 db.append(v[j] if on else Fraction(0))

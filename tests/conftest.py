@@ -1,15 +1,11 @@
-"""Shared fixtures of the test suite (random generators are in strategies.py, independent checks in checks.py)."""
+"""Shared fixtures of the test suite (random generators are in strategies.py, independent checks in checks.py;
+the bundled trained networks are semialg_fibers.readwrite.examples.REAL_NETWORKS)."""
 
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
 import pytest
-
-from semialg_fibers import Network
-
-from semialg_fibers.readwrite.examples import REAL_NETWORKS  # noqa: E402  (the bundled trained networks)
 
 
 @pytest.fixture

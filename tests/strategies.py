@@ -50,7 +50,10 @@ def random_shallow(rng: random.Random, m: int, n: int, k: int, low: int = -2, hi
 
 
 def random_neuron_network(rng: random.Random, m: int, n: int, k: int, low: int = -2, high: int = 2) -> Network:
-    """A shallow network with small integer entries, drawn neuron by neuron ``(v, a, b)``, then ``c`` (many coincidences for small ranges)."""
+    """A shallow network with small integer entries, drawn neuron by neuron ``(v, a, b)``, then ``c``.
+
+    Small ranges give many coincidences (equal, opposite and parallel lines, zero weights).
+    """
     neurons = [([Fraction(rng.randint(low, high)) for _ in range(k)], [Fraction(rng.randint(low, high)) for _ in range(m)],
                 Fraction(rng.randint(low, high))) for _ in range(n)]
     return network_of(neurons, [Fraction(rng.randint(low, high)) for _ in range(k)], m, k)

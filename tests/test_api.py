@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from strategies import random_equivalent, random_neuron_network
 
 from semialg_fibers import DomainError, Network, NoAlgorithmError, NotDecidedError
 from semialg_fibers.api import equivalent, fiber, fiber_dimension
-from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.core.domain import box, polyhedron
 from semialg_fibers.core.symmetries import same_orbit
-from strategies import random_equivalent, random_neuron_network
+from semialg_fibers.general.oracle import equivalent as oracle
 
 DEEP = Network.from_layers([([[1]], [0]), ([[1]], [0]), ([[1]], [0])])
 DEEP_TWIN = Network.from_layers([([[2]], [0]), ([["1/2"]], [0]), ([[1]], [0])])
@@ -83,8 +83,8 @@ def test_symmetry_check_comes_first_at_any_depth_and_domain():
 
 def test_bundled_controller_compared_with_itself_needs_no_search():
     """The 5-50x6-5 ACAS Xu network against itself: the symmetry check answers without any region search."""
-    from semialg_fibers.readwrite.examples import real_network
     from semialg_fibers.core.progress import reporting
+    from semialg_fibers.readwrite.examples import real_network
 
     net = real_network("acasxu_v2a_1_1_5-50x6-5")
     copy = Network.from_parameters(net.architecture, list(net.parameters()))
@@ -99,8 +99,8 @@ def test_one_dispatch_point_names_the_class():
 
     shallow = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])
     assert network_class(shallow).name == "shallow"
-    assert network_class(shallow, "orthant").name == network_class(shallow, polyhedron([[3, 0]])).name == "orthant"
-    assert network_class(shallow, box([-1], [1])).name == "oracle"
+    assert network_class(shallow, domain="orthant").name == network_class(shallow, domain=polyhedron([[3, 0]])).name == "orthant"
+    assert network_class(shallow, domain=box([-1], [1])).name == "oracle"
     assert network_class(DEEP).name == "three-layer" and network_class(FOUR_LAYERS).name == "oracle"
 
 
@@ -124,3 +124,17 @@ def test_orthant_polyhedron_equivalence_takes_the_orthant_path():
     r = equivalent(relu_sum, x, domain=written)
     assert r and r.method == "orthant"
     assert bool(oracle(relu_sum, x, domain=written)) is True
+
+
+def test_the_module_paths_of_0_1_still_import():
+    """Users' imports from before the layout (semialg_fibers.network, .oracle, .latex, ...) reach the moved modules."""
+    import importlib
+
+    import semialg_fibers.network
+    from semialg_fibers.core import network
+    from semialg_fibers.oracle import equivalent as old_equivalent
+
+    assert semialg_fibers.network is network and old_equivalent is oracle
+    for old, new in (("symmetries", "core.symmetries"), ("components", "core.components"), ("latex", "render.latex"),
+                     ("display", "render.html"), ("examples", "readwrite.examples"), ("plots", "render.plots")):
+        assert importlib.import_module(f"semialg_fibers.{old}") is importlib.import_module(f"semialg_fibers.{new}")

@@ -24,8 +24,8 @@ import sympy
 from semialg_fibers import Network
 from semialg_fibers.conservation import conservation_laws
 from semialg_fibers.conservation.flow import gradient_flow
-from semialg_fibers.symbols import bias_symbol, parameter_symbols
-from semialg_fibers.symmetries import Symmetry, SymmetryKind, bias_shift_generator, h_symmetries, mixing_generator
+from semialg_fibers.core.symbols import bias_symbol, parameter_symbols
+from semialg_fibers.core.symmetries import Symmetry, SymmetryKind, bias_shift_generator, h_symmetries, mixing_generator
 
 W1, B1 = [[1, 2], [-1, 1]], ["1/2", -1]
 LINEAR = Network.from_layers([(W1, B1), ([[2, 1], [1, "3/2"]], ["1/2", "1/3"]), ([[3, -1]], [1])])

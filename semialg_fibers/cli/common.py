@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
 
 from ..core.exact import format_rational, shorten, to_rational
 from ..core.exceptions import SemialgFibersError, reworded

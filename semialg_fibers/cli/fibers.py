@@ -11,8 +11,7 @@ import json
 from ..api import canonical_form, fiber, fiber_dimension, is_identifiable, minimal_width
 from ..render.text import format_count, summarize
 from ..render.three_layer import identify_text
-from .common import (EXIT_OK, TEXT_WIDTH, Command, Context, allow_conjecture_argument, nonnegative_int,
-                     search_limits)
+from .common import EXIT_OK, TEXT_WIDTH, Command, Context, allow_conjecture_argument, nonnegative_int, search_limits
 
 __all__ = ["COMMANDS"]
 

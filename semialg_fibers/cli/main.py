@@ -30,8 +30,17 @@ from ..core.exceptions import InternalCheckError, NotDecidedError, SemialgFibers
 from ..core.limits import DEFAULT_LIMITS, InputLimits, input_limits
 from ..render.text import summarize
 from . import documents, equivalence, fibers, laws, matrices, networks
-from .common import (EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_CODES, EXIT_INTERNAL, EXIT_INTERRUPTED,
-                     EXIT_NOT_DECIDED, Command, Context, nonnegative_int)
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_CODES,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_NOT_DECIDED,
+    Command,
+    Context,
+    nonnegative_int,
+)
 
 __all__ = ["main", "build_parser", "Command", "COMMANDS", "EXIT_CODES"]
 

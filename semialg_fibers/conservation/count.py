@@ -41,9 +41,9 @@ from __future__ import annotations
 import enum
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 import sympy
 
@@ -247,7 +247,8 @@ def number_of_conserved_functions(net: Network, data, *, limits: SearchLimits | 
     >>> number_of_conserved_functions(net, [1, 2, -1], max_parameters=3)
     Traceback (most recent call last):
     ...
-    semialg_fibers.LimitReachedError: number_of_conserved_functions: the network has 4 parameters, above the limit max_parameters = 3 (Lie brackets of polynomial fields in all of them); raise the limit to try
+    semialg_fibers.LimitReachedError: number_of_conserved_functions: the network has 4 parameters, above the limit
+    max_parameters = 3 (Lie brackets of polynomial fields in all of them); raise the limit to try
 
     Notes
     -----

@@ -12,7 +12,7 @@ This module computes what the conservation laws need, all exactly:
   formula ``Q(theta) = int_0^1 X(t theta) . theta dt``, exact for polynomials);
 * the integrability 3-form ``X^b ^ dX^b`` (if it is nonzero, no function
   multiple ``lambda X`` is a gradient either: Frobenius);
-* values at an exact point and ranks (through :mod:`semialg_fibers.linalg`).
+* values at an exact point and ranks (through :mod:`semialg_fibers.core.linalg`).
 
 Coefficients leave the ring as :class:`fractions.Fraction` only.
 """
@@ -20,9 +20,9 @@ Coefficients leave the ring as :class:`fractions.Fraction` only.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
-from typing import Sequence
+from functools import cache, lru_cache
 
 import sympy
 from sympy.polys.domains import QQ
@@ -60,7 +60,7 @@ __all__ = [
 ]
 
 
-@lru_cache(maxsize=None)
+@cache
 def polynomial_ring(architecture: tuple[int, ...]):
     """``(R, gens)``: the sparse polynomial ring over Q in the parameter symbols of ``architecture``."""
     R, *gens = ring(parameter_symbols(architecture), QQ)
@@ -80,7 +80,7 @@ def local_ring(architecture: tuple[int, ...], indices: tuple[int, ...]):
     return R, tuple(gens)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _index_of(architecture: tuple[int, ...]) -> dict:
     return {c: i for i, c in enumerate(parameter_symbols(architecture))}
 

@@ -12,8 +12,8 @@ a quantity that is not conserved drifts measurably.  Needs NumPy (the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import sympy
 
@@ -102,7 +102,7 @@ class Trajectory:
 def _pattern(arch, theta, x):
     np = _numpy()
     out, h = [], x
-    for l, (w, b) in enumerate(_unflatten(arch, theta)[:-1]):
+    for _l, (w, b) in enumerate(_unflatten(arch, theta)[:-1]):
         z = h @ w.T + b
         out.append(z > 0)
         h = np.maximum(z, 0.0)

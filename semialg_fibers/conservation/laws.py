@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 import sympy
 from sympy.polys.domains import QQ
@@ -282,7 +282,7 @@ def three_layer_continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
     return tuple(s for s in api.symmetries(net) if s.continuous)
 
 
-def present_symmetries(net: Network, domain: str | None = None) -> tuple[tuple[Symmetry, ...], tuple[str, ...]]:
+def present_symmetries(net: Network, *, domain: str | None = None) -> tuple[tuple[Symmetry, ...], tuple[str, ...]]:
     """The continuous symmetries the library reports at ``net`` and scope notes: those of its network class.
 
     :func:`semialg_fibers.api.continuous_symmetries`: shallow networks on R^m and
@@ -447,7 +447,7 @@ def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None
 
 
 def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | None = None,
-                      domain: str | None = None) -> LawReport:
+                      *, domain: str | None = None) -> LawReport:
     """The conserved quantity of every continuous symmetry present at ``net``, or why there is none.
 
     Parameters
@@ -458,7 +458,7 @@ def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | 
         exactly to be conserved on the activation region of these inputs
         (any loss), and candidates that are not are listed as failing.
     symmetries : sequence of Symmetry, optional
-        The symmetries to analyse (any :class:`~semialg_fibers.symmetries.Symmetry`
+        The symmetries to analyse (any :class:`~semialg_fibers.core.symmetries.Symmetry`
         with polynomial generators plugs in); default :func:`present_symmetries`.
     domain : None, "orthant" or Polyhedron
         Input domain of a one-hidden-layer network (selects the symmetries).
@@ -496,7 +496,7 @@ def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | 
         raise TypeError(f"expected a Network, got {type(net).__name__}")
     notes: tuple = ()
     if symmetries is None:
-        symmetries, notes = present_symmetries(net, domain)
+        symmetries, notes = present_symmetries(net, domain=domain)
     else:
         symmetries = tuple(symmetries)
         for s in symmetries:

@@ -137,7 +137,8 @@ def activation_pattern(net: Network, data) -> ActivationPattern:
     >>> activation_pattern(net, [0])
     Traceback (most recent call last):
     ...
-    semialg_fibers.NotDecidedError: training input 0 = (0) lies on the kink of neuron 1 of hidden layer 1 (pre-activation 0): no activation region around the parameter
+    semialg_fibers.NotDecidedError: training input 0 = (0) lies on the kink of neuron 1 of hidden layer 1
+    (pre-activation 0): no activation region around the parameter
     """
     points = parse_data(net, data)
     states = []

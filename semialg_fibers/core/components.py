@@ -2,7 +2,7 @@
 
 A :class:`FiberComponent` is one labelled piece of a fiber, given by a
 *parametrization*: one SymPy expression per network coordinate (flat order,
-symbols of :mod:`semialg_fibers.symbols`) in auxiliary symbols that range over
+symbols of :mod:`semialg_fibers.core.symbols`) in auxiliary symbols that range over
 a basic set ``domain`` (e.g. ``lambda_i > 0``), plus the *implicit* form
 (constraints in the coordinates only) where the generator knows it.  It is a
 plain value: the generator computes everything (normalized expressions, the
@@ -27,15 +27,15 @@ from __future__ import annotations
 import itertools
 import json
 import math
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Callable, Hashable, Iterable, Iterator, Sequence
 
 import sympy
 
 from . import serialize
-from .exceptions import InternalCheckError, MalformedNetworkError, NotDecidedError, ShapeError
+from .exceptions import InternalCheckError, LimitReachedError, MalformedNetworkError, NotDecidedError, ShapeError
 from .limits import SearchLimits, resolve
 from .network import Network
 from .printing import Printable
@@ -96,7 +96,7 @@ class FiberComponent(Printable):
         A set over exactly ``auxiliary`` (no parametrization of its own).
     implicit : BasicSet or None
         The same piece as constraints in the coordinates
-        (:func:`~semialg_fibers.symbols.parameter_symbols`), when known.
+        (:func:`~semialg_fibers.core.symbols.parameter_symbols`), when known.
     dimension : int
         From the generator's derivation; compared with the tangent certificate.
     multiplicity : int
@@ -133,7 +133,7 @@ class FiberComponent(Printable):
     --------
     The ``H_2`` orbit of the shallow network ``x -> s(x) + 2 s(-x)``:
 
-    >>> from semialg_fibers.symbols import auxiliary_symbols
+    >>> from semialg_fibers.core.symbols import auxiliary_symbols
     >>> l1, l2 = auxiliary_symbols(r"\\lambda", 2)
     >>> net = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 2]], [0])])
     >>> orbit = make_component(
@@ -275,8 +275,9 @@ class FiberComponent(Printable):
         count = math.prod(math.factorial(w) for w in self.architecture[1:-1])
         limits = resolve(limits)
         if limits.exceeded("permutations", count):
-            raise NotDecidedError(f"{count} hidden-neuron permutations exceed the limit permutations = "
-                                  f"{limits.permutations}; the generator should pass membership=")
+            raise LimitReachedError(f"{count} hidden-neuron permutations exceed the limit permutations = "
+                                    f"{limits.permutations}; the generator should pass membership=",
+                                    limit="permutations", value=limits.permutations)
         for perms in itertools.islice(hidden_permutations(self.architecture), 1, None):
             if self.contains_representative(permute_hidden(net, perms)):
                 return True
@@ -329,7 +330,7 @@ class FiberComponent(Printable):
         return json.dumps({**self.to_dict(), "exact": _exact(self)}, indent=indent)
 
     @classmethod
-    def from_json(cls, text) -> "FiberComponent":
+    def from_json(cls, text) -> FiberComponent:
         """The component written by :meth:`to_json` (JSON text, or the document already parsed).
 
         Raises
@@ -392,7 +393,7 @@ def _certificate(parametrization, auxiliary, domain, dimension, sampler, seeds, 
 
 def make_component(architecture, pattern, parametrization, auxiliary, domain, implicit, dimension: int,
                    multiplicity: int = 1, description: str = "", membership: Callable | None = None,
-                   sampler: Callable | None = None, certify: bool = True, seeds: Sequence[int] = (0, 1),
+                   sampler: Callable | None = None, *, certify: bool = True, seeds: Sequence[int] = (0, 1),
                    component_type: type | None = None, **extra) -> FiberComponent:
     """Assemble a :class:`FiberComponent`: normalize the expressions and, with ``certify``, compute its certificate.
 
@@ -483,7 +484,7 @@ class Fiber(Printable):
 
     Examples
     --------
-    >>> from semialg_fibers.symbols import auxiliary_symbols
+    >>> from semialg_fibers.core.symbols import auxiliary_symbols
     >>> (l,) = auxiliary_symbols(r"\\lambda", 1)
     >>> net = Network.from_layers([([[2]], [0]), ([[3]], [1])])
     >>> orbit = FiberComponent(net.architecture, "orbit", (2 * l, 0, 3 / l, 1), (l,),
@@ -522,7 +523,7 @@ class Fiber(Printable):
     @classmethod
     def from_components(cls, network: Network, components: Iterable, limit: int | None = None,
                         dimension: int | None = None, progress: bool | Callable = False,
-                        status: FiberStatus = FiberStatus.PROVEN, basis: str = "", **extra) -> "Fiber":
+                        status: FiberStatus = FiberStatus.PROVEN, basis: str = "", **extra) -> Fiber:
         """Collect components lazily, keeping at most ``limit`` and counting the rest.
 
         Parameters
@@ -535,9 +536,9 @@ class Fiber(Printable):
         dimension : int, optional
             The fiber dimension (required to know it when components are omitted).
         progress : bool or callable
-            Reports the components built (:mod:`semialg_fibers.progress`):
+            Reports the components built (:mod:`semialg_fibers.core.progress`):
             ``True`` prints lines on stderr, a callable receives
-            :class:`~semialg_fibers.progress.ProgressUpdate` values.
+            :class:`~semialg_fibers.core.progress.ProgressUpdate` values.
         status, basis
             As in :class:`Fiber`.
         **extra
@@ -639,7 +640,7 @@ class Fiber(Printable):
         return json.dumps({**self.to_dict(), "exact": _exact(self)}, indent=indent)
 
     @classmethod
-    def from_json(cls, text) -> "Fiber":
+    def from_json(cls, text) -> Fiber:
         """The fiber written by :meth:`to_json` (JSON text, or the document already parsed), of its own type.
 
         ``Fiber.from_json`` returns a :class:`~semialg_fibers.three_layer.fiber.ThreeLayerFiber`

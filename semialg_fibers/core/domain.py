@@ -11,14 +11,14 @@ paths as ``"orthant"``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
 from fractions import Fraction
-from typing import Sequence
+from functools import cached_property, lru_cache
 
+from . import linalg
 from .exact import to_rational
 from .exceptions import DomainError
-from . import linalg
 from .linalg import Constraint
 
 __all__ = ["Polyhedron", "box", "orthant", "whole_space", "polyhedron", "as_domain", "domain_of"]

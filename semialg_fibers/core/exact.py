@@ -8,7 +8,7 @@ which returns the dyadic rational a float *is*, so nothing is rounded unless
 the caller asks for ``limit_denominator``.
 
 Strings and ``Decimal`` values are untrusted input: their digits and exponents
-are checked against :class:`~semialg_fibers.limits.InputLimits` *before* the
+are checked against :class:`~semialg_fibers.core.limits.InputLimits` *before* the
 number is built (``"1e999999999"`` would otherwise build a billion-digit
 integer), only ASCII digits are accepted (Python's ``int`` also reads
 Arabic-Indic and full-width digits), and neither parsing nor printing depends
@@ -50,7 +50,7 @@ def to_rational(value, where: str = "value", limits: InputLimits | None = None) 
         Where the number came from, used in error messages.
     limits : InputLimits, optional
         Bounds on the digits and exponent of strings and ``Decimal`` values
-        (default: :func:`~semialg_fibers.limits.current_input_limits`).
+        (default: :func:`~semialg_fibers.core.limits.current_input_limits`).
 
     Returns
     -------
@@ -241,7 +241,7 @@ def unlimited_int_digits():
 
     For printers that call ``str`` on integers themselves (SymPy, JSON of
     nested values); the numbers were bounded when they were read
-    (:class:`~semialg_fibers.limits.InputLimits`), so printing them is
+    (:class:`~semialg_fibers.core.limits.InputLimits`), so printing them is
     polynomial.  The limit is process-wide: use this in programs (the CLI),
     not inside library functions that may run in threads.
 

@@ -45,7 +45,7 @@ class ShapeError(MalformedNetworkError):
 
 
 class InputLimitError(MalformedNetworkError):
-    """Input beyond a limit of :class:`~semialg_fibers.limits.InputLimits` (file size, nesting, digits, ...).
+    """Input beyond a limit of :class:`~semialg_fibers.core.limits.InputLimits` (file size, nesting, digits, ...).
 
     The message names the limit, so that a caller who trusts the input can raise it.
     """

@@ -6,7 +6,7 @@ point that accepts an expression (constraints, parametrizations of sets,
 Jacobians, LaTeX, vector fields) converts it here instead:
 
 * SymPy expressions are taken as they are (no ``Float`` inside);
-* exact numbers go through :func:`semialg_fibers.exact.to_rational`;
+* exact numbers go through :func:`semialg_fibers.core.exact.to_rational`;
 * strings are read by a small parser of our own over the grammar ::
 
       expr   := term (("+" | "-") term)*
@@ -22,14 +22,14 @@ Jacobians, LaTeX, vector fields) converts it here instead:
 
 While parsing, bounds on the number of terms and on the digits of the
 coefficients of the *expanded* polynomial are kept, and the input is refused
-(:class:`~semialg_fibers.exceptions.InputLimitError`) before SymPy expands
+(:class:`~semialg_fibers.core.exceptions.InputLimitError`) before SymPy expands
 ``(x + y)^100000`` or builds ``(10^1000)^1000``.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 import sympy
 

@@ -36,7 +36,7 @@ ValueError: no plug point 'colour' of kind 'printer'; the plug points are latex,
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 __all__ = ["KINDS", "register", "lookup"]
 
@@ -89,7 +89,8 @@ def register(kind: str, name: str, function: Callable) -> Callable:
     >>> register("readwrite", "network_to_yaml", network_to_json)
     Traceback (most recent call last):
     ...
-    ValueError: no plug point 'network_to_yaml' of kind 'readwrite'; the plug points are network_from_json, network_to_json, network_from_numpy, network_from_torch, network_to_torch
+    ValueError: no plug point 'network_to_yaml' of kind 'readwrite'; the plug points are network_from_json,
+    network_to_json, network_from_numpy, network_from_torch, network_to_torch
     """
     _check(kind, name)
     if not callable(function):

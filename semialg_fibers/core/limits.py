@@ -7,7 +7,7 @@ exponents, entries), so that no input can hang the library or exhaust memory.
 Deciding fibers, minimal widths and genericity contains subset sum
 (``docs/theory/shallow.md``, Proposition 6), so the exact searches are
 bounded.  A search that would exceed a limit raises
-:class:`~semialg_fibers.exceptions.NotDecidedError` naming the limit; it never
+:class:`~semialg_fibers.core.exceptions.NotDecidedError` naming the limit; it never
 returns a guess.  Every top-level function that searches takes
 ``limits=`` (``None`` means :data:`DEFAULT_LIMITS`), and every command of the
 CLI that searches takes ``--budget``.
@@ -96,7 +96,7 @@ class SearchLimits:
             _check(f.name, getattr(self, f.name))
 
     @classmethod
-    def with_budget(cls, budget: int | None) -> "SearchLimits":
+    def with_budget(cls, budget: int | None) -> SearchLimits:
         """The limits behind the CLI's ``--budget N``: ``N`` search nodes and subsets; ``0`` or None: unlimited."""
         if budget is None or budget == 0:
             return UNLIMITED
@@ -149,7 +149,7 @@ def _check_input(name: str, value) -> None:
 
 @dataclass(frozen=True)
 class InputLimits:
-    """Bounds on untrusted input; every violation raises :class:`~semialg_fibers.exceptions.InputLimitError`.
+    """Bounds on untrusted input; every violation raises :class:`~semialg_fibers.core.exceptions.InputLimitError`.
 
     The limits are checked *before* the work they bound (a file is read in
     chunks, a number's digits and exponent are counted before it is built),
@@ -198,7 +198,7 @@ class InputLimits:
         for f in fields(self):
             _check_input(f.name, getattr(self, f.name))
 
-    def with_changes(self, **changes) -> "InputLimits":
+    def with_changes(self, **changes) -> InputLimits:
         """A copy with some fields changed (unknown names raise ``ValueError`` listing the known ones).
 
         >>> InputLimits().with_changes(digits=100).digits
@@ -246,7 +246,7 @@ def input_limits(limits: InputLimits | None = None, **changes):
 
     Examples
     --------
-    >>> from semialg_fibers.exact import to_rational
+    >>> from semialg_fibers.core.exact import to_rational
     >>> with input_limits(digits=3):
     ...     to_rational("12345")
     Traceback (most recent call last):

@@ -15,17 +15,17 @@ arithmetic.
 Inputs are checked before they reach FLINT or PPL (which abort the interpreter
 or truncate on bad input): a matrix is a sequence of equally long rows, an
 explicit ``ncols`` is a nonnegative int that every row matches, and every entry
-is converted exactly by :func:`semialg_fibers.exact.to_rational` (floats raise
-:class:`~semialg_fibers.exceptions.InexactInputError`).
+is converted exactly by :func:`semialg_fibers.core.exact.to_rational` (floats raise
+:class:`~semialg_fibers.core.exceptions.InexactInputError`).
 """
 
 from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 import flint
 import ppl
@@ -446,7 +446,7 @@ def _check_dims(constraints: Sequence[Constraint], dim: int) -> None:
 
 
 def optimize(objective: Sequence[Fraction], constraints: Sequence[Constraint], dim: int,
-             maximize: bool = False, objective_constant: Fraction = Fraction(0), certificate: bool = False) -> LPResult:
+             *, maximize: bool = False, objective_constant: Fraction = Fraction(0), certificate: bool = False) -> LPResult:
     """Minimize (or maximize) ``objective . x + objective_constant`` over non-strict constraints.
 
     Parameters
@@ -514,7 +514,7 @@ def integer_form(form: Sequence[Fraction]) -> tuple[int, ...]:
 
 
 def optimize_integer_rows(objective: Sequence[Fraction], rows: Sequence[Sequence[int]], dim: int,
-                          maximize: bool = False) -> LPResult:
+                          *, maximize: bool = False) -> LPResult:
     """Fast path of :func:`optimize` for rows already scaled by :func:`integer_form`.
 
     Each row ``(a_1, ..., a_dim, c)`` of integers means ``a . x + c >= 0``; the
@@ -539,7 +539,7 @@ def optimize_integer_rows(objective: Sequence[Fraction], rows: Sequence[Sequence
     return LPResult("optimal", value=value, point=point)
 
 
-def feasible_point(constraints: Sequence[Constraint], dim: int, certificate: bool = False) -> LPResult:
+def feasible_point(constraints: Sequence[Constraint], dim: int, *, certificate: bool = False) -> LPResult:
     """Decide a system with strict, non-strict and equality constraints exactly.
 
     Strict constraints ``a.x + c > 0`` become ``a.x + c - t >= 0`` with one slack

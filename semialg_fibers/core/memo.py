@@ -19,7 +19,8 @@ stores nothing, so the error is raised again on the next call.
 from __future__ import annotations
 
 import functools
-from typing import Callable, Hashable, TypeVar
+from collections.abc import Callable, Hashable
+from typing import TypeVar
 
 __all__ = ["cached", "memoized", "cached_keys", "state_without_memo"]
 

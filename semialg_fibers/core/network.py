@@ -8,9 +8,9 @@ activation after the last layer (the PyTorch ``Linear``/``ReLU`` convention).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 from .exact import describe, to_rational
 from .exceptions import MalformedNetworkError, ShapeError
@@ -90,11 +90,11 @@ class Network(Printable):
 
     # ----------------------------------------------------------------- constructors
     @classmethod
-    def from_layers(cls, layers: Iterable) -> "Network":
+    def from_layers(cls, layers: Iterable) -> Network:
         """Build a network from ``[(W1, b1), (W2, b2), ...]`` of exact numbers.
 
         Each layer may also be a mapping with keys ``"weight"`` and ``"bias"``.
-        Entries go through :func:`semialg_fibers.exact.to_rational`; Python
+        Entries go through :func:`semialg_fibers.core.exact.to_rational`; Python
         floats are rejected with the position of the entry.
 
         Raises
@@ -116,7 +116,7 @@ class Network(Printable):
         return cls.from_converted(converted)
 
     @classmethod
-    def from_converted(cls, layers: Sequence[Layer]) -> "Network":
+    def from_converted(cls, layers: Sequence[Layer]) -> Network:
         """The network of :class:`Layer` values (built by :func:`convert_layer`); the architecture is their shapes.
 
         The constructor of the readers (:mod:`semialg_fibers.readwrite.convert`),
@@ -149,7 +149,7 @@ class Network(Printable):
         return cls(architecture, tuple(layers))
 
     @classmethod
-    def from_parameters(cls, architecture: Sequence[int], flat: Sequence) -> "Network":
+    def from_parameters(cls, architecture: Sequence[int], flat: Sequence) -> Network:
         """Build a network from its flat parameter vector (flat order: ``W_l`` row-major, then ``b_l``).
 
         Examples
@@ -174,8 +174,8 @@ class Network(Printable):
     # Reading and writing live in semialg_fibers.readwrite.convert, which registers them (core.hooks): these are
     # aliases, so that core never imports readwrite.
     @classmethod
-    def from_json(cls, source, numbers: str = "decimal") -> "Network":
-        """Read the JSON format (see :mod:`semialg_fibers.convert`); ``source`` is text or a path."""
+    def from_json(cls, source, numbers: str = "decimal") -> Network:
+        """Read the JSON format (see :mod:`semialg_fibers.readwrite.convert`); ``source`` is text or a path."""
         return lookup("readwrite", "network_from_json")(source, numbers=numbers)
 
     def to_json(self, indent: int | None = 1) -> str:
@@ -183,19 +183,19 @@ class Network(Printable):
         return lookup("readwrite", "network_to_json")(self, indent=indent)
 
     @classmethod
-    def from_numpy(cls, weights, biases, limit_denominator: int | None = None) -> "Network":
+    def from_numpy(cls, weights, biases, limit_denominator: int | None = None) -> Network:
         """Build from NumPy arrays; each float becomes the exact dyadic rational it is."""
         return lookup("readwrite", "network_from_numpy")(weights, biases, limit_denominator=limit_denominator)
 
     @classmethod
-    def from_torch(cls, module, limit_denominator: int | None = None) -> "Network":
+    def from_torch(cls, module, limit_denominator: int | None = None) -> Network:
         """Build from a PyTorch ``nn.Sequential`` of ``Linear``/``ReLU`` (floats read exactly)."""
         return lookup("readwrite", "network_from_torch")(module, limit_denominator=limit_denominator)
 
     def to_torch(self, dtype=None, exact: bool = True):
         """A PyTorch ``nn.Sequential`` of ``Linear``/``ReLU`` (float64 by default); exact round trip for dyadic weights.
 
-        See :func:`semialg_fibers.convert.network_to_torch`; raises
+        See :func:`semialg_fibers.readwrite.convert.network_to_torch`; raises
         ``InexactOutputError`` for an entry the dtype cannot hold unless ``exact=False``.
         """
         return lookup("readwrite", "network_to_torch")(self, dtype=dtype, exact=exact)

@@ -19,7 +19,7 @@ nonnegative orthant, whichever way the user wrote it).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .components import Fiber
 from .domain import Polyhedron

@@ -19,9 +19,9 @@ with the formula.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from . import linalg
 from .exact import describe, format_rational, to_rational
@@ -77,7 +77,7 @@ class NonnegativeFactorization:
     certificate : tuple of Fraction or None
         When ``value == rank + 1``: Motzkin multipliers proving that no
         vector ``y^T M`` is positive on every nonzero column (verified by
-        :func:`semialg_fibers.linalg.check_certificate`).
+        :func:`semialg_fibers.core.linalg.check_certificate`).
     """
 
     value: int
@@ -284,7 +284,7 @@ def _inverse(A: Matrix) -> Matrix:
     return tuple(tuple(cols[j][i] for j in range(m)) for i in range(m))
 
 
-def factorization_stratum_certificate(M, l: int, s: int, seed: int = 0) -> StratumCertificate:
+def factorization_stratum_certificate(M, l: int, s: int, *, seed: int = 0) -> StratumCertificate:
     """Construct a point of ``F_l(M)`` with ``rank W = s`` and exact bounds on its stratum's dimension.
 
     The point has ``W`` positive on every column when ``s > rank M`` and

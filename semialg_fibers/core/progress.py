@@ -25,9 +25,9 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Callable
 
 __all__ = ["ProgressUpdate", "Task", "task", "reporting", "reporter_from", "print_reporter"]
 
@@ -169,7 +169,7 @@ class Task:
             self._emit(True)
         self._reporter = None
 
-    def __enter__(self) -> "Task":
+    def __enter__(self) -> Task:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -167,7 +167,7 @@ class IdentifiabilityResult(Printable):
         ``"shallow"`` or ``"three-layer"``.
     witness : Network or None
         A parameter realizing the same function outside ``H . theta``
-        (checked with :func:`~semialg_fibers.symmetries.same_orbit` and exact
+        (checked with :func:`~semialg_fibers.core.symmetries.same_orbit` and exact
         evaluation), when one was constructed.
     symmetries : tuple of Symmetry
         The symmetries beyond ``H`` present at ``theta`` (three-layer networks).

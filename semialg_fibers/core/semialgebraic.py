@@ -17,7 +17,7 @@ Membership of a rational point is exact.  Without auxiliary variables it is
 substitution.  With them, existence of auxiliary values is decided exactly when
 the system is linear in them after substituting the point and eliminating every
 linear equation (one exact LP per ``!=`` constraint); any other case raises
-:class:`~semialg_fibers.exceptions.NotDecidedError` naming the constraints it
+:class:`~semialg_fibers.core.exceptions.NotDecidedError` naming the constraints it
 could not handle.  Sampling (:meth:`BasicSet.sample`) is deterministic given a
 seed: exact LP on the linear constraints, rejection on the others.
 """
@@ -27,17 +27,17 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
+from functools import cached_property, lru_cache
 
 import sympy
 
 from . import linalg
 from .exact import to_rational
-from .expressions import as_expression
 from .exceptions import NotDecidedError, ShapeError
+from .expressions import as_expression
 from .printing import Printable
 from .symbols import symbol_sort_key
 
@@ -261,7 +261,7 @@ class PolynomialConstraint(Printable):
     relation : {"==", "!=", ">", ">="}
     gens : tuple of sympy.Symbol
         The symbols the polynomial involves, in the order of
-        :func:`~semialg_fibers.symbols.symbol_sort_key`.
+        :func:`~semialg_fibers.core.symbols.symbol_sort_key`.
     terms : tuple of (exponents, Fraction)
         The terms of a primitive integer polynomial (for ``==`` and ``!=``
         with positive leading coefficient in the lex order of ``gens``),
@@ -355,7 +355,7 @@ def constraint(lhs, relation: str = "==", rhs=0, symbols=None) -> PolynomialCons
     lhs, rhs : SymPy expression, int, Fraction or str
         Polynomials with rational coefficients (floats are rejected).  A
         string is parsed without evaluating code
-        (:func:`semialg_fibers.expressions.parse_expression`: numbers, names,
+        (:func:`semialg_fibers.core.expressions.parse_expression`: numbers, names,
         ``+ - * / ^`` and parentheses); its names become real symbols.
     relation : {"==", "!=", ">", ">=", "<", "<="}
     symbols : mapping of str to sympy.Symbol, optional
@@ -509,7 +509,7 @@ class BasicSet(Printable):
     Attributes
     ----------
     variables : tuple of sympy.Symbol
-        Ambient coordinates, in order (for networks: :func:`~semialg_fibers.symbols.parameter_symbols`).
+        Ambient coordinates, in order (for networks: :func:`~semialg_fibers.core.symbols.parameter_symbols`).
     constraints : tuple of PolynomialConstraint
         Normalized, deduplicated, in canonical order (equations, ``!=``, ``>``,
         ``>=``; then by the first variable they involve).  Trivially true
@@ -594,7 +594,7 @@ class BasicSet(Printable):
         """True iff a constraint is the constant false ``0 != 0``."""
         return any(c.is_false for c in self.constraints)
 
-    def domain(self) -> "BasicSet":
+    def domain(self) -> BasicSet:
         """For a parametrized set: the constraints as a set over the auxiliary symbols."""
         return BasicSet(self.auxiliary, self.constraints)
 

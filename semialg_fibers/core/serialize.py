@@ -32,7 +32,7 @@ the encoded ones.  A dataclass is rebuilt as :mod:`pickle` does, field by field
 without calling its constructor, so the value is restored as it was written
 (normal forms are not recomputed); the document is trusted for its values, not
 for code.  Anything outside the allowlist is a
-:class:`~semialg_fibers.exceptions.MalformedNetworkError` naming the place.
+:class:`~semialg_fibers.core.exceptions.MalformedNetworkError` naming the place.
 
 Examples
 --------

@@ -17,9 +17,9 @@ canonical form built on it deterministic.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
-from typing import Sequence
+from functools import cache, lru_cache
 
 import sympy
 
@@ -48,7 +48,7 @@ def _check_index(value, what: str) -> int:
     return value
 
 
-@lru_cache(maxsize=None)
+@cache
 def weight_symbol(layer: int, row: int, col: int) -> sympy.Symbol:
     """The symbol ``W^{(layer)}_{row,col}`` (1-based indices).
 
@@ -65,7 +65,7 @@ def weight_symbol(layer: int, row: int, col: int) -> sympy.Symbol:
     return sympy.Symbol(f"W^{{({layer})}}_{{{row},{col}}}", real=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def bias_symbol(layer: int, row: int) -> sympy.Symbol:
     """The symbol ``b^{(layer)}_{row}`` (1-based indices).
 
@@ -77,7 +77,7 @@ def bias_symbol(layer: int, row: int) -> sympy.Symbol:
     return sympy.Symbol(f"b^{{({layer})}}_{{{row}}}", real=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parameter_symbols(widths: tuple[int, ...]) -> tuple[sympy.Symbol, ...]:
     out = []
     for layer, (n_in, n_out) in enumerate(zip(widths, widths[1:]), start=1):
@@ -89,7 +89,7 @@ def _parameter_symbols(widths: tuple[int, ...]) -> tuple[sympy.Symbol, ...]:
 def parameter_symbols(architecture: Sequence[int]) -> tuple[sympy.Symbol, ...]:
     """All parameter symbols of an architecture in the flat parameter order.
 
-    The order matches :meth:`semialg_fibers.network.Network.parameters`:
+    The order matches :meth:`semialg_fibers.core.network.Network.parameters`:
     layer by layer, ``W_l`` row-major, then ``b_l``.
 
     Parameters

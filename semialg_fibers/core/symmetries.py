@@ -21,13 +21,13 @@ from __future__ import annotations
 import enum
 import itertools
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Sequence
 
 import sympy
 
-from .exceptions import NotDecidedError, ShapeError
+from .exceptions import LimitReachedError, NotDecidedError, ShapeError
 from .limits import SearchLimits, resolve
 from .network import Network
 from .printing import Printable
@@ -78,7 +78,8 @@ def _rows(net: Network) -> list[list]:
 
 
 def act(net: Network, layer: int, permutation: Sequence[int], scaling: Sequence) -> Network:
-    """Apply ``h = P D`` to hidden layer ``layer`` (1-based): neuron ``i`` is scaled by ``scaling[i] > 0`` and moved to position ``permutation[i]``.
+    """Apply ``h = P D`` to hidden layer ``layer`` (1-based): neuron ``i`` is scaled by ``scaling[i] > 0`` and moved
+    to position ``permutation[i]``.
 
     Parameters
     ----------
@@ -186,7 +187,7 @@ class VectorField(Printable):
     architecture : tuple of int
     components : tuple of sympy.Expr
         One expression per parameter coordinate (flat order, docs/mathematics.md, Section 1), in the
-        parameter symbols :func:`~semialg_fibers.symbols.parameter_symbols`.
+        parameter symbols :func:`~semialg_fibers.core.symbols.parameter_symbols`.
     name : str
         What the field generates, in words.
     """
@@ -590,7 +591,7 @@ def normal_form(net: Network) -> Network:
     return Network.from_layers(layers)
 
 
-def same_orbit(a: Network, b: Network, limits: SearchLimits | None = None) -> bool:
+def same_orbit(a: Network, b: Network, *, limits: SearchLimits | None = None) -> bool:
     """Exactly: is ``b = h . a`` for some ``h`` in ``H`` (permutations and positive scalings of hidden neurons)?
 
     One normalization per network (:func:`normal_form`); when a hidden layer
@@ -626,7 +627,7 @@ def same_orbit(a: Network, b: Network, limits: SearchLimits | None = None) -> bo
     return _search_ties(la, lb, ties_b, resolve(limits))
 
 
-def orbit_verdict(a: Network, b: Network, limits: SearchLimits | None = None):
+def orbit_verdict(a: Network, b: Network, *, limits: SearchLimits | None = None):
     """"Equivalent" when ``b`` is ``a`` up to ``H`` (decided by :func:`same_orbit`), else None.
 
     The first check of every equivalence algorithm: identical or
@@ -655,7 +656,7 @@ def orbit_verdict(a: Network, b: Network, limits: SearchLimits | None = None):
     if a == b:
         return EquivalenceResult(True, method="symmetry", reason="the two networks are identical")
     try:
-        related = same_orbit(a, b, limits)
+        related = same_orbit(a, b, limits=limits)
     except NotDecidedError:
         return None  # too many tied neurons: leave the question to the general algorithms
     if not related:
@@ -670,8 +671,9 @@ def _search_ties(la: list, lb: list, ties: list, limits: SearchLimits) -> bool:
     l, groups = ties[0]
     count = math.prod(math.factorial(len(g)) for g in groups)
     if limits.exceeded("permutations", count):
-        raise NotDecidedError(f"same_orbit: {count} orderings of neurons with equal incoming weights in hidden "
-                              f"layer {l} exceed the limit permutations = {limits.permutations}")
+        raise LimitReachedError(f"same_orbit: {count} orderings of neurons with equal incoming weights in hidden "
+                                f"layer {l} exceed the limit permutations = {limits.permutations}",
+                                limit="permutations", value=limits.permutations)
     width = len(lb[l - 1][1])
     for choice in itertools.product(*(itertools.permutations(g) for g in groups)):
         perm = list(range(width))

@@ -11,14 +11,14 @@ equal at generic points.  The certificate takes the maximum over several
 sampled points and compares it with the dimension a generator claims.
 
 All arithmetic is exact (``Fraction`` in, flint rank through
-:mod:`semialg_fibers.linalg`).
+:mod:`semialg_fibers.core.linalg`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 import sympy
 
@@ -84,7 +84,7 @@ def jacobian(expressions: Sequence, symbols: Sequence[sympy.Symbol], point: Sequ
     ----------
     expressions : sequence of SymPy expressions (rational functions over Q)
         Strings are parsed without evaluating code
-        (:func:`semialg_fibers.expressions.as_expression`), their names
+        (:func:`semialg_fibers.core.expressions.as_expression`), their names
         referring to ``symbols``.
     symbols : sequence of sympy.Symbol
     point : sequence of exact numbers, one per symbol
@@ -161,7 +161,7 @@ def parametrization_rank(parametrization: Sequence, auxiliary: Sequence[sympy.Sy
 
 
 def tangent_certificate(parametrization: Sequence, auxiliary: Sequence[sympy.Symbol], domain: BasicSet,
-                        expected: int | None = None, seeds: Sequence[int] = (0, 1), where: str = "piece",
+                        expected: int | None = None, *, seeds: Sequence[int] = (0, 1), where: str = "piece",
                         points: Sequence[Sequence[Fraction]] | None = None) -> TangentCertificate:
     """Tangent ranks at points sampled from ``domain``, compared with an expected dimension.
 

@@ -4,7 +4,7 @@ Decides ``f_a = f_b`` exactly on R^d or on a closed polyhedron for ReLU
 networks of any depth, by enumerating the nonempty open linear regions of the
 joint network with exact LPs and comparing the affine pieces.  It shares no
 code with the structural algorithms beyond exact evaluation and
-:mod:`semialg_fibers.linalg`, because its job is to check them.  The algorithm
+:mod:`semialg_fibers.core.linalg`, because its job is to check them.  The algorithm
 and its correctness argument are in ``docs/theory/oracle.md``.
 
 Exponential by nature: coNP-hard in general.
@@ -12,9 +12,9 @@ Exponential by nature: coNP-hard in general.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from ..core import linalg
 from ..core.domain import Polyhedron, as_domain
@@ -246,7 +246,7 @@ def _push(posts, n, form):
 
 
 # ------------------------------------------------------------------ public API
-def linear_regions(net: Network, domain=None):
+def linear_regions(net: Network, *, domain=None):
     """Yield ``(interior_point, output_forms)`` for each open linear region of ``net``.
 
     ``output_forms`` lists one affine form ``(coefficients..., constant)`` per
@@ -268,8 +268,8 @@ def linear_regions(net: Network, domain=None):
         yield point, outputs[0]
 
 
-def equivalent(net_a: Network, net_b: Network, domain=None, max_regions: int | None = None,
-               progress=None, orbit_check: bool = True, *, limits: SearchLimits | None = None) -> EquivalenceResult:
+def equivalent(net_a: Network, net_b: Network, *, domain=None, max_regions: int | None = None,
+               progress=None, orbit_check: bool = True, limits: SearchLimits | None = None) -> EquivalenceResult:
     """Decide exactly whether two ReLU networks compute the same function.
 
     Parameters
@@ -281,14 +281,14 @@ def equivalent(net_a: Network, net_b: Network, domain=None, max_regions: int | N
     max_regions : int, optional
         Give up (``LimitReachedError``) after this many regions; overrides ``limits.regions``.
     progress : bool or callable, optional
-        Progress of the region search (:mod:`semialg_fibers.progress`):
-        a callable receives :class:`~semialg_fibers.progress.ProgressUpdate`
+        Progress of the region search (:mod:`semialg_fibers.core.progress`):
+        a callable receives :class:`~semialg_fibers.core.progress.ProgressUpdate`
         values (regions done, LPs solved in the note), ``True`` prints lines
         on stderr, None keeps the reporter in force.
     orbit_check : bool
         First decide exactly whether ``net_b`` is ``net_a`` with hidden
         neurons permuted and positively rescaled
-        (:func:`semialg_fibers.symmetries.same_orbit`); if so the answer is
+        (:func:`semialg_fibers.core.symmetries.same_orbit`); if so the answer is
         "equivalent" with ``method="symmetry"`` and no region is examined.
         Pass False to run the region search regardless (to check the
         symmetry code against this independent oracle).

@@ -13,11 +13,11 @@ small is an exact 0/1 search (:mod:`.orientations`).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from typing import Iterator, Sequence
 
 from ..core import linalg
-from ..core.exceptions import NotDecidedError
+from ..core.exceptions import LimitReachedError
 from ..core.limits import SearchLimits, resolve
 from .lines import CanonicalData
 from .orientations import rank_one_solutions
@@ -123,8 +123,8 @@ def all_flip_sets(free, limits: SearchLimits | None = None, what: str = "fiber")
     free = list(free)
     limits = resolve(limits)
     if limits.exceeded("subsets", 2 ** len(free)):
-        raise NotDecidedError(f"{what}: needs all 2^{len(free)} orientation subsets, checked one by one "
-                              f"(limit: {limits.subsets} subsets)")
+        raise LimitReachedError(f"{what}: needs all 2^{len(free)} orientation subsets, checked one by one "
+                                f"(limit: {limits.subsets} subsets)", limit="subsets", value=limits.subsets)
     yield from subsets(free)
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Sequence
 
 from ..core.exceptions import ShapeError
 from ..core.network import Network

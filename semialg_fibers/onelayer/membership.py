@@ -12,7 +12,7 @@ of a generic network this is a linear-time matching.
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 __all__ = ["assign_slots"]
 

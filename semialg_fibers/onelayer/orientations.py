@@ -16,7 +16,7 @@ The search is exact and has three stages (Section 3a of the theory page):
    contains every solution.
 
 Stages 2 and 3 count their search nodes and raise :class:`NotDecidedError`
-beyond ``limits.nodes`` (:class:`~semialg_fibers.limits.SearchLimits`).
+beyond ``limits.nodes`` (:class:`~semialg_fibers.core.limits.SearchLimits`).
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from __future__ import annotations
 import heapq
 import math
 from collections import deque
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from typing import Iterator, Sequence
 
 from ..core import linalg, progress
-from ..core.exceptions import NotDecidedError
+from ..core.exceptions import LimitReachedError
 from ..core.limits import SearchLimits, resolve
 
 __all__ = ["binary_solutions", "rank_one_solutions"]
@@ -118,9 +118,10 @@ def rank_one_solutions(kinks: Sequence[Sequence[Fraction]], vectors: Sequence[Se
             yield tuple(fixed[u] for u in range(r))
         return
     if limits.exceeded("free_unknowns", len(free)):
-        raise NotDecidedError(
+        raise LimitReachedError(
             f"{what}: {len(free)} of {r} unknowns stay free after p-adic propagation; an exact 0/1 search over "
-            f"more than {limits.free_unknowns} unknowns (limit free_unknowns) is out of reach"
+            f"more than {limits.free_unknowns} unknowns (limit free_unknowns) is out of reach",
+            limit="free_unknowns", value=limits.free_unknowns,
         )
     columns = [[li * ri for li in left[u] for ri in right[u]] for u in free]
     found = []
@@ -334,9 +335,10 @@ def _dfs(reduced, pivots, r, budget, what):
         nodes[0] += 1
         bar.advance()
         if budget is not None and nodes[0] > budget:
-            raise NotDecidedError(
+            raise LimitReachedError(
                 f"{what}: more than {budget} search nodes (limit nodes) over a kernel of dimension {nf}; "
-                "raise the budget or use smaller networks"
+                "raise the budget or use smaller networks",
+                limit="nodes", value=budget,
             )
         if not feasible(values, t):
             return
@@ -413,9 +415,10 @@ def _short_vectors(basis, radius, budget, what):
             nodes[0] += 1
             bar.advance()
             if budget is not None and nodes[0] > budget:
-                raise NotDecidedError(
+                raise LimitReachedError(
                     f"{what}: more than {budget} search nodes (limit nodes) enumerating a lattice of dimension {n}; "
-                    "raise the budget or use smaller networks"
+                    "raise the budget or use smaller networks",
+                    limit="nodes", value=budget,
                 )
             coeffs[i] = z
             if i == 0:

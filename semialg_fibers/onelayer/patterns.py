@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..core.phrase import Math, phrase_latex, phrase_text
 
@@ -82,7 +82,7 @@ class LinePattern:
         return (count_words(count, "neuron"), f" {name.replace('_', '-')}")
 
     def phrases(self) -> tuple[tuple, ...]:
-        """The pattern in words, one phrase per line, group and role (parts: strings and :class:`~semialg_fibers.latex.Math`).
+        """The pattern in words, one phrase per line, group and role (parts: strings and :class:`~semialg_fibers.render.latex.Math`).
 
         :meth:`describe` and :meth:`latex` render them.
         """

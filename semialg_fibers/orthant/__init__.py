@@ -10,13 +10,13 @@ guide: ``docs/orthant.md``; derivations: ``docs/theory/orthant.md``.
 
 from .canonical import OrthantData, OrthantLine, canonical_data
 from .components import OrthantComponent
+from .continuous import continuous_symmetries
 from .dimension import fiber_dimension, generic_fiber_dimension, jacobian_upper_bound
 from .equivalence import equivalent
 from .fiber import fiber
 from .matching import MatchingData, matching_data
 from .patterns import OrientationChoice, OrthantPattern, orientation_choices, role_patterns
 from .types import NeuronType, RowType, neuron_types
-from .continuous import continuous_symmetries
 
 __all__ = [
     "continuous_symmetries",

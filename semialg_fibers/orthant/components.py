@@ -33,14 +33,15 @@ import sympy
 from ..core import linalg
 from ..core.components import FiberComponent, make_component
 from ..core.exceptions import InternalCheckError
-from ..core.phrase import Math, phrase_latex, phrase_text
+from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.nonnegative_rank import nonnegative_column_rank
+from ..core.phrase import Math, phrase_latex, phrase_text
+from ..core.semialgebraic import BasicSet, constraint, linear_constraint, monomial_constraint
+from ..core.symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols
+from ..core.symbols import sympy_rational as _q
 from ..onelayer.lines import neuron_infos
 from ..onelayer.membership import assign_slots
-from ..core.limits import SearchLimits, resolve
-from ..core.semialgebraic import BasicSet, constraint, linear_constraint, monomial_constraint
-from ..core.symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols, sympy_rational as _q
 from .canonical import OrthantData, canonical_data
 from .matching import MatchingData
 from .patterns import OrthantPattern, pattern_matching, required_linear_part
@@ -88,7 +89,7 @@ class ComponentPattern:
 class OrthantComponent(FiberComponent):
     """A fiber component on the orthant, with the data of its linear part.
 
-    Extra attributes (beyond :class:`~semialg_fibers.components.FiberComponent`)
+    Extra attributes (beyond :class:`~semialg_fibers.core.components.FiberComponent`)
     ---------------------------------------------------------------------------
     required_linear_part : tuple of rows
         ``R_S = G + sum_{u in S} kappa_u alpha_u^T`` (``k x m``) for the flipped lines ``S``.
@@ -466,7 +467,7 @@ def _implicit(net: Network, data: OrthantData, roles: OrthantPattern, s: int,
     for (u, j), terms in kink.items():
         terms[()] = -data.lines[u].kink[j]
         cons.append(monomial_constraint(terms))
-    for key, total in group_kink.items():
+    for total in group_kink.values():
         cons.extend(constraint(sympy.expand(x), "==") for x in total)
     for j in range(k):
         for col in range(m):
@@ -616,7 +617,7 @@ def component(net: Network, data: OrthantData, roles: OrthantPattern, stratum: i
     Its ``membership`` is an :class:`OrthantMembership`, its ``sampler`` a :class:`StratumSampler`.
     """
     m, n, k = check_shallow(net, "orthant fiber component")
-    md = pattern_matching(data, roles, cache)
+    md = pattern_matching(data, roles, cache=cache)
     flat, aux, cons, _ = _build(net, data, roles, md, stratum, 0)
     required = required_linear_part(data, roles.flipped)
     pattern = ComponentPattern(roles, stratum)

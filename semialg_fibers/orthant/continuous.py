@@ -1,4 +1,4 @@
-"""The continuous symmetries of one hidden layer on the orthant, as :class:`~semialg_fibers.symmetries.Symmetry` values.
+"""The continuous symmetries of one hidden layer on the orthant, as :class:`~semialg_fibers.core.symmetries.Symmetry` values.
 
 On ``R^m_{>=0}`` (``docs/theory/orthant.md``) a linear neuron (row
 ``(w, c) >= 0``) equals the affine map ``w . y + c``, so beyond ``H``:
@@ -20,9 +20,7 @@ from __future__ import annotations
 from ..core.exact import to_rational
 from ..core.exceptions import DomainError
 from ..core.network import Network
-from ..shallow.continuous import mix_neurons, set_dead_output_weights
 from ..core.symmetries import (
-    zero_output_freedom,
     Action,
     Symmetry,
     SymmetryKind,
@@ -31,7 +29,9 @@ from ..core.symmetries import (
     h_symmetries,
     mixing_generator,
     parameter_index,
+    zero_output_freedom,
 )
+from ..shallow.continuous import mix_neurons, set_dead_output_weights
 from .types import DEAD, LINEAR, neuron_types
 
 __all__ = ["continuous_symmetries"]
@@ -95,7 +95,7 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
     >>> net = Network.from_layers([([[1, 2], [3, 1], [-1, -1]], [1, 0, -2]), ([[1, -1, 4]], [0])])
     >>> [str(s.kind) for s in continuous_symmetries(net)][3:]
     ['linear-row mixing', 'linear-row bias', 'linear-row bias', 'dead-neuron freedom']
-    >>> from semialg_fibers.oracle import equivalent
+    >>> from semialg_fibers.general.oracle import equivalent
     >>> moved = continuous_symmetries(net)[3].apply(net, [[1, "1/2"], [0, 1]])
     >>> bool(equivalent(net, moved, domain="orthant"))
     True

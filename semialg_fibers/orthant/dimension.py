@@ -12,8 +12,8 @@ every parameter and differs from it on non-generic ones.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from ..core import linalg
 from ..core.exceptions import InternalCheckError
@@ -33,7 +33,7 @@ BASIS = ("docs/theory/orthant.md, Sections 4-5: the maximum of the proven piece 
 _ZERO = Fraction(0)
 
 
-def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> FiberDimension:
+def fiber_dimension(net: Network, *, limits: SearchLimits | None = None) -> FiberDimension:
     """``dim {theta' : f_theta' = f_theta on R^m_{>=0}}`` (same architecture).
 
     The maximum over the nonempty role patterns and strata of the piece
@@ -86,7 +86,7 @@ def evaluation_jacobian(net: Network, points: Sequence[Sequence[Fraction]]) -> l
     return rows
 
 
-def jacobian_upper_bound(net: Network, count: int | None = None, seed: int = 0) -> int:
+def jacobian_upper_bound(net: Network, *, count: int | None = None, seed: int = 0) -> int:
     """``N - rank`` of the evaluation Jacobian at random points of the orthant.
 
     The fiber near ``theta`` lies in ``{theta' : f_theta'(y) = f_theta(y)}``

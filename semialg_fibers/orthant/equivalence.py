@@ -16,7 +16,8 @@ from ..core.exceptions import InternalCheckError, ShapeError
 from ..core.linalg import Constraint
 from ..core.network import Network
 from ..core.results import EquivalenceResult
-from ..shallow.equivalence import agree_reason, first_difference as shallow_first_difference, verdict
+from ..shallow.equivalence import agree_reason, verdict
+from ..shallow.equivalence import first_difference as shallow_first_difference
 from .canonical import OrthantData, canonical_data
 from .types import check_shallow
 

@@ -2,13 +2,13 @@
 
 One way: the orthant canonical data (:mod:`.canonical`), the nonempty role
 patterns and their strata (:mod:`.patterns`), one component per pattern and
-stratum (:mod:`.components`), the :class:`~semialg_fibers.components.Fiber`
+stratum (:mod:`.components`), the :class:`~semialg_fibers.core.components.Fiber`
 with its dimension (:mod:`.dimension`).  Derivations: ``docs/theory/orthant.md``.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from ..core.components import Fiber
 from ..core.limits import SearchLimits
@@ -31,12 +31,12 @@ def fiber_components(net: Network, certify: bool = True,
     """Lazily yield one thunk per component (cheap to count, built when called)."""
     data = canonical_data(net)
     cache: dict = {}
-    for roles, strata in role_patterns(data, net.architecture[1], cache, limits):
+    for roles, strata in role_patterns(data, net.architecture[1], cache=cache, limits=limits):
         for s, dim in strata:
             yield (lambda roles=roles, s=s, dim=dim: component(net, data, roles, s, dim, cache, certify, limits))
 
 
-def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True,
+def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable = False, certify: bool = True,
           limits: SearchLimits | None = None) -> Fiber:
     """The fiber ``{theta' : f_theta' = f_theta on R^m_{>=0}}`` as a union of components.
 
@@ -79,6 +79,6 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     """
     check_shallow(net, "orthant.fiber")
     return Fiber.from_components(net, fiber_components(net, certify, limits), limit=limit,
-                                 dimension=fiber_dimension(net, limits), progress=progress, basis=BASIS)
+                                 dimension=fiber_dimension(net, limits=limits), progress=progress, basis=BASIS)
 
 

@@ -21,16 +21,16 @@ some rows fixed and some free.  Stratifying by ``V = rowspace Z`` (dimension
   ``(s - w0)(m - s) + p s + l s + k (t - s)``.
 
 For ``M = {}`` and ``p = 0`` this is the factorization dimension of docs/mathematics.md, Section 4
-(:func:`semialg_fibers.nonnegative_rank.factorization_dimension`); the proof is in
+(:func:`semialg_fibers.core.nonnegative_rank.factorization_dimension`); the proof is in
 ``docs/theory/orthant.md``, Section 4, and every stratum is checked against
 exact tangent ranks when a component is built.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from ..core import linalg
 from ..core.linalg import Constraint

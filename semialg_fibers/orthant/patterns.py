@@ -15,23 +15,28 @@ lines, cancelling groups and linear neurons must produce (:mod:`.matching`).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterator
 
-from ..core.exceptions import InternalCheckError, NotDecidedError
-from ..core.limits import resolve
+from ..core.exceptions import InternalCheckError, LimitReachedError
+from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.nonnegative_rank import nonnegative_column_rank
-
-from ..core.limits import SearchLimits
-from ..onelayer.kernel import all_flip_sets, flip_sets, flipped_linear_part
 from ..core.phrase import Math
-from ..onelayer.patterns import (LinePattern, compositions, count_words, group_phrase, group_splits, partitions,
-                                visible_choices)
+from ..onelayer.kernel import all_flip_sets, flip_sets, flipped_linear_part
+from ..onelayer.patterns import (
+    LinePattern,
+    compositions,
+    count_words,
+    group_phrase,
+    group_splits,
+    partitions,
+    visible_choices,
+)
 from .canonical import OrthantData, canonical_data
-from .types import check_shallow
 from .matching import MatchingData, matching_data
+from .types import check_shallow
 
 __all__ = ["OrthantPattern", "required_linear_part", "pattern_matching", "base_dimension",
            "piece_strata", "role_patterns", "OrientationChoice", "orientation_choices"]
@@ -118,7 +123,7 @@ def required_linear_part(data: OrthantData, flipped) -> tuple[tuple[Fraction, ..
     return flipped_linear_part(data, flipped)
 
 
-def pattern_matching(data: OrthantData, pattern: OrthantPattern, cache: dict | None = None) -> MatchingData:
+def pattern_matching(data: OrthantData, pattern: OrthantPattern, *, cache: dict | None = None) -> MatchingData:
     """The matching problem of a pattern (cached by ``(S, M, p, l)``)."""
     cache = {} if cache is None else cache
     key = (pattern.flipped, pattern.mixed, len(pattern.cancelling), pattern.linear)
@@ -147,14 +152,14 @@ def base_dimension(pattern: OrthantPattern, m: int, k: int) -> int:
     return dim
 
 
-def piece_strata(data: OrthantData, pattern: OrthantPattern, cache: dict | None = None) -> tuple[tuple[int, int], ...]:
+def piece_strata(data: OrthantData, pattern: OrthantPattern, *, cache: dict | None = None) -> tuple[tuple[int, int], ...]:
     """``(s, dimension)`` of every nonempty stratum of the pattern's piece (empty tuple: empty piece)."""
-    md = pattern_matching(data, pattern, cache)
+    md = pattern_matching(data, pattern, cache=cache)
     base = base_dimension(pattern, data.input_dim, data.output_dim)
     return tuple((s, base + d) for s, d in md.strata)
 
 
-def role_patterns(data: OrthantData, n: int, cache: dict | None = None,
+def role_patterns(data: OrthantData, n: int, *, cache: dict | None = None,
                   limits: SearchLimits | None = None) -> Iterator[tuple[OrthantPattern, tuple]]:
     """Lazily yield ``(pattern, strata)`` for every nonempty piece of the width-``n`` fiber.
 
@@ -181,7 +186,7 @@ def role_patterns(data: OrthantData, n: int, cache: dict | None = None,
         if pattern in seen:
             return None
         seen.add(pattern)
-        strata = piece_strata(data, pattern, cache)
+        strata = piece_strata(data, pattern, cache=cache)
         return (pattern, strata) if strata else None
 
     def flips(pairs, linear):
@@ -242,7 +247,7 @@ class OrientationChoice:
         return self.nonnegative_rank > self.available
 
 
-def orientation_choices(net: Network, limits: SearchLimits | None = None) -> tuple[OrientationChoice, ...]:
+def orientation_choices(net: Network, *, limits: SearchLimits | None = None) -> tuple[OrientationChoice, ...]:
     """For every orientation choice of the visible lines: ``M``, ``ncr(M)`` and emptiness.
 
     The listing has ``2^r`` entries (empty pieces included) and is refused with
@@ -265,9 +270,10 @@ def orientation_choices(net: Network, limits: SearchLimits | None = None) -> tup
         raise InternalCheckError("fewer neurons than visible lines")
     limits = resolve(limits)
     if limits.exceeded("subsets", 2 ** r):
-        raise NotDecidedError(
+        raise LimitReachedError(
             f"orthant.orientation_choices lists all 2^{r} orientation choices, empty ones included (limit: "
-            f"{limits.subsets} subsets); orthant.fiber enumerates only the nonempty pieces"
+            f"{limits.subsets} subsets); orthant.fiber enumerates only the nonempty pieces",
+            limit="subsets", value=limits.subsets,
         )
     out = []
     cache: dict = {}
@@ -279,8 +285,8 @@ def orientation_choices(net: Network, limits: SearchLimits | None = None) -> tup
         dims = []
         for dead in range(n - r + 1):
             roles = OrthantPattern(0, dead, n - r - dead, visible)
-            md = pattern_matching(data, roles, cache)
+            md = pattern_matching(data, roles, cache=cache)
             if md.strata:
-                dims.extend(d for _, d in piece_strata(data, roles, cache))
+                dims.extend(d for _, d in piece_strata(data, roles, cache=cache))
         out.append(OrientationChoice(flipped, required, ncr, n - r, max(dims) if dims else None))
     return tuple(out)

@@ -18,9 +18,9 @@ reason.  Derivations: ``docs/theory/orthant.md``, Section 1.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from ..core.network import Network
 from ..onelayer.lines import check_shallow

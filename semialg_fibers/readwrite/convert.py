@@ -13,8 +13,8 @@ rational it is; this reproduces bit-exactly the binary weights of files whose
 numbers are ``repr(float)`` of stored floats (the files under
 ``semialg_fibers/data/real_networks/``).  Unknown keys are ignored.
 
-Files and text are read by :mod:`semialg_fibers.reader` within
-:class:`~semialg_fibers.limits.InputLimits` (size, nesting, digits and
+Files and text are read by :mod:`semialg_fibers.readwrite.reader` within
+:class:`~semialg_fibers.core.limits.InputLimits` (size, nesting, digits and
 exponents of numbers), so a hostile file is refused with the limit it broke.
 
 NumPy and PyTorch are optional; they are imported only when used.
@@ -37,7 +37,7 @@ __all__ = ["network_from_json", "network_to_json", "network_from_numpy", "networ
 NUMBER_MODES = ("decimal", "float64")
 
 
-def network_from_json(source, numbers: str = "decimal", limits: InputLimits | None = None) -> Network:
+def network_from_json(source, *, numbers: str = "decimal", limits: InputLimits | None = None) -> Network:
     """Read a network from JSON text, a path, or an already parsed ``dict``.
 
     Parameters
@@ -49,7 +49,7 @@ def network_from_json(source, numbers: str = "decimal", limits: InputLimits | No
     numbers : {"decimal", "float64"}
         How to read numbers (see the module docstring).
     limits : InputLimits, optional
-        Bounds on the input (default: :func:`~semialg_fibers.limits.current_input_limits`).
+        Bounds on the input (default: :func:`~semialg_fibers.core.limits.current_input_limits`).
 
     Raises
     ------
@@ -138,7 +138,7 @@ def _float64_number(value, where: str, limits: InputLimits) -> Fraction:
     return Fraction(as_float)
 
 
-def network_to_json(net: Network, indent: int | None = 1) -> str:
+def network_to_json(net: Network, *, indent: int | None = 1) -> str:
     """Return the JSON text of ``net``; numbers are exact strings (``"3/4"``).
 
     >>> net = Network.from_layers([([[1]], ["1/3"])])
@@ -158,7 +158,7 @@ def network_to_json(net: Network, indent: int | None = 1) -> str:
     return json.dumps(data, indent=indent)
 
 
-def network_from_numpy(weights, biases, limit_denominator: int | None = None) -> Network:
+def network_from_numpy(weights, biases, *, limit_denominator: int | None = None) -> Network:
     """Build a network from sequences of NumPy weight matrices and bias vectors.
 
     Every float becomes the exact dyadic rational it is (float32 is widened
@@ -202,7 +202,7 @@ def network_from_numpy(weights, biases, limit_denominator: int | None = None) ->
     return Network.from_converted(layers)
 
 
-def network_from_torch(module, limit_denominator: int | None = None) -> Network:
+def network_from_torch(module, *, limit_denominator: int | None = None) -> Network:
     """Build a network from a PyTorch ``nn.Sequential`` of ``Linear`` and ``ReLU``.
 
     The module must alternate ``Linear`` and ``ReLU``, start and end with
@@ -246,7 +246,7 @@ def network_from_torch(module, limit_denominator: int | None = None) -> Network:
     return network_from_numpy(weights, biases, limit_denominator=limit_denominator)
 
 
-def network_to_torch(net: Network, dtype=None, exact: bool = True):
+def network_to_torch(net: Network, *, dtype=None, exact: bool = True):
     """A PyTorch ``nn.Sequential`` of ``Linear`` and ``ReLU`` computing the network in floating point.
 
     Parameters

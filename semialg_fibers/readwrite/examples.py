@@ -1,6 +1,6 @@
 """Worked examples with exact parameters (docs/mathematics.md, Section 3; Ramakrishnan, arXiv:2604.14037).
 
-Each function returns a :class:`~semialg_fibers.network.Network`; the tests in
+Each function returns a :class:`~semialg_fibers.core.network.Network`; the tests in
 ``tests/readwrite/test_examples.py`` check every claim made in these docstrings.
 """
 

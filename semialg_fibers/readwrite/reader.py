@@ -2,15 +2,15 @@
 
 Everything a user or another program hands to the library as bytes goes
 through here: :func:`read_text` reads a path or standard input (``"-"``) in
-chunks and stops at :attr:`InputLimits.bytes <semialg_fibers.limits.InputLimits>`
+chunks and stops at :attr:`InputLimits.bytes <semialg_fibers.core.limits.InputLimits>`
 (``/dev/zero`` is refused after its first chunk, since text never holds a NUL
 byte); :func:`parse_json` parses JSON with numbers kept as their source text
 (so ``0.1`` is 1/10 exactly and ``1e99999999`` is never built) and enforces the
 nesting depth and entry count limits.  Numbers are then converted by
-:func:`semialg_fibers.exact.to_rational`, which checks their digits and
+:func:`semialg_fibers.core.exact.to_rational`, which checks their digits and
 exponents.  Every violation raises
-:class:`~semialg_fibers.exceptions.InputLimitError` naming the limit; every
-other defect raises :class:`~semialg_fibers.exceptions.MalformedNetworkError`
+:class:`~semialg_fibers.core.exceptions.InputLimitError` naming the limit; every
+other defect raises :class:`~semialg_fibers.core.exceptions.MalformedNetworkError`
 saying what was expected and what arrived.
 """
 
@@ -64,7 +64,7 @@ def read_text(source, limits: InputLimits | None = None, stdin=None) -> str:
     source : str or os.PathLike
         ``"-"`` for standard input; anything else is a path (never inline text).
     limits : InputLimits, optional
-        Default: :func:`~semialg_fibers.limits.current_input_limits`.
+        Default: :func:`~semialg_fibers.core.limits.current_input_limits`.
     stdin : binary file, optional
         What ``"-"`` reads (default ``sys.stdin.buffer``).
 

@@ -1,6 +1,6 @@
-"""Progress bars on a terminal for :mod:`semialg_fibers.progress` updates (command line only).
+"""Progress bars on a terminal for :mod:`semialg_fibers.core.progress` updates (command line only).
 
-The library reports counts through :mod:`semialg_fibers.progress` and never
+The library reports counts through :mod:`semialg_fibers.core.progress` and never
 draws; this module turns the updates into tqdm bars on standard error, one
 bar per running task.
 """

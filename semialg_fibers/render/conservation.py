@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import sympy
 
-from .html import to_html
-from .latex import expression_latex, to_latex
-from .text import to_text
 from ..conservation.count import LawCount
 from ..conservation.laws import ConservationLaw, LawReport
 from ..core.symbols import parameter_symbols
+from .html import to_html
+from .latex import expression_latex, to_latex
+from .text import to_text
 
 __all__ = ["field_latex", "law_latex", "report_latex", "report_text", "count_text", "count_latex"]
 
@@ -38,7 +38,7 @@ def _escape(text: str) -> str:
 def field_latex(field) -> str:
     r"""``sum_p X_p \partial_{theta_p}`` as LaTeX.
 
-    >>> from semialg_fibers.symmetries import scaling_generator
+    >>> from semialg_fibers.core.symmetries import scaling_generator
     >>> field_latex(scaling_generator((1, 1, 1), 1, 0))
     'W^{(1)}_{1,1} \\partial_{W^{(1)}_{1,1}} + b^{(1)}_{1} \\partial_{b^{(1)}_{1}} - W^{(2)}_{1,1} \\partial_{W^{(2)}_{1,1}}'
     """

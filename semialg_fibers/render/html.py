@@ -5,7 +5,7 @@ by their structure, everything else (equivalence results, genericity reports,
 symmetries, stabilizers, values of other modules) field by field from
 ``to_dict()`` or the dataclass fields.  Text is HTML-escaped; formulas are
 written as ``\( ... \)`` for the notebook's MathJax, from
-:mod:`semialg_fibers.latex`.  Large parameters are summarized, never printed
+:mod:`semialg_fibers.render.latex`.  Large parameters are summarized, never printed
 in full.  Renderers only read values.
 """
 
@@ -110,13 +110,15 @@ def _value(value, depth: int) -> str:
 def html(value) -> str:
     """HTML of any value of the library, for Jupyter's ``_repr_html_``.
 
-    >>> from semialg_fibers.results import EquivalenceResult
+    >>> from semialg_fibers.core.results import EquivalenceResult
     >>> text = html(EquivalenceResult(True, method="shallow", reason="equal canonical data"))
     >>> text.startswith("<b>EquivalenceResult</b><table>"), "<td style='text-align:left'>equal canonical data</td>" in text
     (True, True)
     >>> from semialg_fibers import Network
     >>> print(html(Network.from_layers([([[1]], [0]), ([[2]], [0])])))
-    <b>Network</b> 1-1-1 (4 parameters)<br>\\(\\displaystyle W^{(1)} = \\begin{bmatrix}1\\end{bmatrix},\\ b^{(1)} = \\begin{bmatrix}0\\end{bmatrix},\\ W^{(2)} = \\begin{bmatrix}2\\end{bmatrix},\\ b^{(2)} = \\begin{bmatrix}0\\end{bmatrix}\\)
+    <b>Network</b> 1-1-1 (4 parameters)<br>\\(\\displaystyle W^{(1)} = \\begin{bmatrix}1\\end{bmatrix},\\ b^{(1)} =
+    \\begin{bmatrix}0\\end{bmatrix},\\ W^{(2)} = \\begin{bmatrix}2\\end{bmatrix},\\ b^{(2)} =
+    \\begin{bmatrix}0\\end{bmatrix}\\)
     """
     return _value(value, 1)
 
@@ -139,11 +141,11 @@ def to_html(value) -> str | None:
 
     Examples
     --------
-    >>> from semialg_fibers.results import IdentifiabilityResult
+    >>> from semialg_fibers.core.results import IdentifiabilityResult
     >>> value = IdentifiabilityResult(True, True, (), "Theorem 8", "shallow")
     >>> to_html(value) == html(value), to_html(value).startswith("<b>IdentifiabilityResult</b><table>")
     (True, True)
-    >>> from semialg_fibers.semialgebraic import constraint
+    >>> from semialg_fibers.core.semialgebraic import constraint
     >>> import sympy
     >>> to_html(constraint(sympy.Symbol("x"), ">")) is None
     True

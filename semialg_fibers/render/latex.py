@@ -24,7 +24,7 @@ kind of fiber with ``pdflatex`` and check the log for errors and overfull boxes.
 
 SymPy's ``latex()`` renders single expressions only; ``And``/``Or`` would
 reorder constraints, so the set-builder printer here is our own and keeps the
-canonical order of :class:`~semialg_fibers.semialgebraic.BasicSet`.
+canonical order of :class:`~semialg_fibers.core.semialgebraic.BasicSet`.
 Renderers only read values; nothing here computes.
 """
 
@@ -221,7 +221,7 @@ def constraint_latex(c, align: bool = False) -> str:
     written with ``<``/``\leq``.  With ``align=True`` an ``&`` precedes the
     relation (for ``aligned``).
 
-    >>> from semialg_fibers.semialgebraic import constraint
+    >>> from semialg_fibers.core.semialgebraic import constraint
     >>> x, y = sympy.symbols("x y", real=True)
     >>> constraint_latex(constraint(x - 2 * y, "=="))
     'x = 2 y'
@@ -246,13 +246,13 @@ def _point_name(variables) -> str:
 
 
 def basic_set_latex(basic, point_name: str | None = None) -> str:
-    r"""Set-builder LaTeX of a :class:`~semialg_fibers.semialgebraic.BasicSet` (math mode, one formula).
+    r"""Set-builder LaTeX of a :class:`~semialg_fibers.core.semialgebraic.BasicSet` (math mode, one formula).
 
     The point is called ``\theta`` when the variables are network parameters,
     otherwise the tuple of variables (override with ``point_name``).  For long
     sets in a document use :func:`basic_set_block`, which breaks.
 
-    >>> from semialg_fibers.semialgebraic import BasicSet
+    >>> from semialg_fibers.core.semialgebraic import BasicSet
     >>> x, y = sympy.symbols("x y", real=True)
     >>> print(basic_set_latex(BasicSet((x, y), [(y, ">", x), (x + y, "==", 1)])))
     \left\{ \left(x, y\right) \in \mathbb{R}^{2} : \begin{aligned} x + y &= 1, \\ y &> x \end{aligned} \right\}
@@ -302,9 +302,10 @@ def _matrix_latex(rows) -> str:
 def network_latex(network) -> str:
     r"""``W^{(1)} = [...],\ b^{(1)} = [...], ...`` with exact rational entries (math mode, every entry).
 
-    >>> from semialg_fibers.network import Network
+    >>> from semialg_fibers.core.network import Network
     >>> network_latex(Network.from_layers([([[1], ["-1/2"]], [0, 1]), ([[1, 1]], [0])]))
-    'W^{(1)} = \\begin{bmatrix}1\\\\- \\frac{1}{2}\\end{bmatrix},\\ b^{(1)} = \\begin{bmatrix}0\\\\1\\end{bmatrix},\\ W^{(2)} = \\begin{bmatrix}1 & 1\\end{bmatrix},\\ b^{(2)} = \\begin{bmatrix}0\\end{bmatrix}'
+    'W^{(1)} = \\begin{bmatrix}1\\\\- \\frac{1}{2}\\end{bmatrix},\\ b^{(1)} = \\begin{bmatrix}0\\\\1\\end{bmatrix},\\
+    W^{(2)} = \\begin{bmatrix}1 & 1\\end{bmatrix},\\ b^{(2)} = \\begin{bmatrix}0\\end{bmatrix}'
     """
     parts = []
     for index, layer in enumerate(network.layers, start=1):
@@ -473,13 +474,13 @@ def _symbol_list(symbols) -> str:
 
 
 def basic_set_block(basic, name: str = r"\theta") -> str:
-    r"""A :class:`~semialg_fibers.semialgebraic.BasicSet` in text mode: words and breakable displays.
+    r"""A :class:`~semialg_fibers.core.semialgebraic.BasicSet` in text mode: words and breakable displays.
 
     A parametrized set reads "``name`` is given by (displays) for real numbers
     ... with (displays)"; a set of constraints "the points ``name`` with
     (displays)".
 
-    >>> from semialg_fibers.semialgebraic import BasicSet
+    >>> from semialg_fibers.core.semialgebraic import BasicSet
     >>> x, y = sympy.symbols("x y", real=True)
     >>> print(basic_set_block(BasicSet((x, y), [(y, ">", x), (x + y, "==", 1)]), name="(x, y)"))
     The points $(x, y)$ with
@@ -524,7 +525,7 @@ def network_block(network, name: str = r"\theta") -> str:
     are printed exactly, biases as transposed rows; the others are described
     by their shape.
 
-    >>> from semialg_fibers.network import Network
+    >>> from semialg_fibers.core.network import Network
     >>> print(network_block(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])))
     The network $\theta$ has architecture $(1, 2, 1)$ (input dimension $1$, hidden widths $2$, output dimension $1$; $7$ parameters):
     {\allowdisplaybreaks
@@ -677,7 +678,7 @@ FIELD_MAX_TERMS = 24
 def vector_field_latex(field, name: str = "X") -> str:
     r"""A vector field in text mode: ``X = sum_j X_j \partial_{theta_j}`` as a breakable display.
 
-    >>> from semialg_fibers.symmetries import scaling_generator
+    >>> from semialg_fibers.core.symmetries import scaling_generator
     >>> print(vector_field_latex(scaling_generator((1, 1, 1), 1, 0)))
     {\allowdisplaybreaks
     \begin{align*}
@@ -706,12 +707,13 @@ def vector_field_latex(field, name: str = "X") -> str:
 
 
 def symmetry_latex(symmetry) -> str:
-    r"""A :class:`~semialg_fibers.symmetries.Symmetry` in text mode: kind, description, parameters, generators.
+    r"""A :class:`~semialg_fibers.core.symmetries.Symmetry` in text mode: kind, description, parameters, generators.
 
-    >>> from semialg_fibers.symmetries import h_symmetries
-    >>> from semialg_fibers.network import Network
+    >>> from semialg_fibers.core.symmetries import h_symmetries
+    >>> from semialg_fibers.core.network import Network
     >>> print(symmetry_latex(h_symmetries(Network.from_layers([([[1], [2]], [0, 0]), ([[2, 1]], [0])]))[0]))
-    \textbf{permutation}: permutations of the 2 neurons of hidden layer 1. Discrete, a group of order $2$. Parameters: permutation: a permutation of range(2).
+    \textbf{permutation}: permutations of the 2 neurons of hidden layer 1. Discrete, a group of order $2$. Parameters:
+    permutation: a permutation of range(2).
     """
     kind = escape_text(getattr(symmetry.kind, "value", symmetry.kind))
     text = f"\\textbf{{{kind}}}: {escape_text(symmetry.description.rstrip('.'))}."
@@ -802,12 +804,12 @@ def value_latex(value) -> str:
     Fibers and components use :func:`fiber_latex` / :func:`component_block`,
     networks :func:`network_block`, basic sets :func:`basic_set_block`.  Other
     result values render through their own ``latex()`` (by convention text
-    mode for result values, e.g. :class:`~semialg_fibers.symmetries.Symmetry`),
+    mode for result values, e.g. :class:`~semialg_fibers.core.symmetries.Symmetry`),
     else field by field (``to_dict()`` or the dataclass fields), words escaped
     and numbers in math mode; values of modules this one does not know render
     this way too.
 
-    >>> from semialg_fibers.results import EquivalenceResult
+    >>> from semialg_fibers.core.results import EquivalenceResult
     >>> print(value_latex(EquivalenceResult(True, method="shallow", reason="equal canonical data")))
     \begin{itemize}
     \item equivalent: yes
@@ -856,7 +858,7 @@ _GLOSSARY = (
 
 
 def document(report) -> str:
-    r"""A standalone LaTeX document of a :class:`~semialg_fibers.report.NetworkReport`.
+    r"""A standalone LaTeX document of a :class:`~semialg_fibers.render.report.NetworkReport`.
 
     Sections: the network (architecture and parameter), the fiber (every
     component with its pattern in words, dimension, multiplicity,
@@ -919,7 +921,7 @@ def to_latex(value, **options) -> str:
 
     Examples
     --------
-    >>> from semialg_fibers.results import EquivalenceResult, IdentifiabilityResult
+    >>> from semialg_fibers.core.results import EquivalenceResult, IdentifiabilityResult
     >>> to_latex(EquivalenceResult(True, method="shallow")) == fields_latex(EquivalenceResult(True, method="shallow"))
     True
     >>> print(to_latex(IdentifiabilityResult(True, True, (), "Theorem 8", "shallow")))
@@ -977,11 +979,11 @@ def to_latex_display(value) -> str | None:
 
     Examples
     --------
-    >>> from semialg_fibers.semialgebraic import BasicSet
+    >>> from semialg_fibers.core.semialgebraic import BasicSet
     >>> x = sympy.Symbol("x", real=True)
     >>> to_latex_display(BasicSet((x,), [(x, ">", 1)]))
     '$\\displaystyle \\left\\{ \\left(x\\right) \\in \\mathbb{R}^{1} : \\begin{aligned} x &> 1 \\end{aligned} \\right\\}$'
-    >>> from semialg_fibers.results import EquivalenceResult
+    >>> from semialg_fibers.core.results import EquivalenceResult
     >>> to_latex_display(EquivalenceResult(True)) is None
     True
     """

@@ -13,7 +13,7 @@ The geometry is computed exactly and drawn in floating point:
   lines (visible ones solid, hidden ones dashed), the bent hyperplanes and
   the boundaries of the linear regions.
 * :func:`plot_family` draws a one-parameter family of the fiber (a continuous
-  :class:`~semialg_fibers.symmetries.Symmetry`: scaling, hiding translation,
+  :class:`~semialg_fibers.core.symmetries.Symmetry`: scaling, hiding translation,
   linear-row mixing, ...) as several parameter vectors whose functions
   coincide; the coincidence is checked by exact evaluation.
 
@@ -25,9 +25,9 @@ backend was chosen).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from ..core.exceptions import NotDecidedError, ShapeError
 from ..core.limits import SearchLimits, resolve
@@ -427,7 +427,7 @@ def _probe_points(net: Network, count: int = 40) -> list:
     return [tuple(Fraction(rng.randint(-40, 40), 8) for _ in range(net.input_dim)) for _ in range(count)]
 
 
-def family_members(net: Network, symmetry=None, values: Sequence | None = None, count: int = 4):
+def family_members(net: Network, symmetry=None, values: Sequence | None = None, *, count: int = 4):
     """Parameters of a one-parameter family of the fiber, checked to compute the same function.
 
     Parameters
@@ -449,8 +449,8 @@ def family_members(net: Network, symmetry=None, values: Sequence | None = None, 
         Every member equals ``net``'s function at 40 rational points (exact
         evaluation); a member that does not raises ``InternalCheckError``.
     """
-    from ..core.exceptions import InternalCheckError
     from ..api import symmetries
+    from ..core.exceptions import InternalCheckError
     from ..core.symmetries import SymmetryKind, h_symmetries
 
     if symmetry is None:
@@ -488,7 +488,7 @@ def family_members(net: Network, symmetry=None, values: Sequence | None = None, 
     return symmetry, members
 
 
-def plot_family(net: Network, symmetry=None, values: Sequence | None = None, count: int = 4, output: int = 0):
+def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, count: int = 4, output: int = 0):
     """Draw a one-parameter family of the fiber: the parameter vectors differ, the functions coincide.
 
     Left: the coordinates of each member (one marker style per member).  Right:
@@ -502,7 +502,7 @@ def plot_family(net: Network, symmetry=None, values: Sequence | None = None, cou
     import numpy as np
 
     plt = _pyplot()
-    symmetry, members = family_members(net, symmetry, values, count)
+    symmetry, members = family_members(net, symmetry, values, count=count)
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     markers = "osd^v<>xP*"
     index = np.arange(net.num_parameters)

@@ -79,7 +79,7 @@ def _fiber(net: Network, domain, limit, certify, limits, allow_conjecture):
     if result.omitted:
         note = (f"Only the first {len(result)} components are listed; {result.omitted} more exist "
                 "(raise the limit to list them).")
-    if api.network_class(net, domain).states_completeness and result.completeness_note:
+    if api.network_class(net, domain=domain).states_completeness and result.completeness_note:
         note = (note + " " + result.completeness_note).strip()
     return result, note
 
@@ -99,7 +99,7 @@ def _identifiability(net: Network, domain, limits, allow_conjecture) -> ReportSe
 
 def _symmetries(net: Network, domain, limits) -> ReportSection:
     title = "Symmetries"
-    note = api.network_class(net, domain).symmetries_note
+    note = api.network_class(net, domain=domain).symmetries_note
     try:
         return ReportSection(title, api.symmetries(net, domain=domain, limits=limits), note)
     except NotDecidedError as exc:
@@ -115,7 +115,7 @@ def _laws(net: Network, domain) -> ReportSection:
         return ReportSection(title, note=_reason(exc))
 
 
-def network_report(net: Network, domain=None, limit: int | None = 50, certify: bool = True,
+def network_report(net: Network, *, domain=None, limit: int | None = 50, certify: bool = True,
                    limits: SearchLimits | None = None, title: str = "", allow_conjecture: bool = False) -> NetworkReport:
     """Run the analyses that apply to ``net`` and collect their results for a document.
 

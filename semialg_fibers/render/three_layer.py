@@ -79,7 +79,8 @@ def three_layer_fiber_latex(fiber: ThreeLayerFiber, title: str | None = None) ->
     >>> from semialg_fibers.three_layer import fiber
     >>> f = fiber(Network.from_layers([([[1]], [0]), ([[1]], [0]), ([[1]], [0])]), certify=False)
     >>> print(three_layer_fiber_latex(f).splitlines()[-1])
-    The union is the whole fiber: Theorem 10.2 of the three-layer theory ($n_1 = 1$), proven for every parameter whose function is not constant.
+    The union is the whole fiber: Theorem 10.2 of the three-layer theory ($n_1 = 1$), proven for every parameter whose
+    function is not constant.
     """
     status = basis_latex(fiber.basis) or escape_text(fiber.completeness_note)
     return fiber_latex(fiber, title=title) + "\n" + status + "\n"

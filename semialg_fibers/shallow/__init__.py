@@ -11,6 +11,7 @@ behind every function is in ``docs/theory/shallow.md``; the user guide is
 
 from .canonical import CanonicalData, NeuronInfo, NeuronKind, VisibleLine, canonical_data, neuron_infos
 from .components import implicit_form
+from .continuous import continuous_symmetries
 from .dimension import fiber_dimension
 from .equivalence import equivalent
 from .fiber import fiber
@@ -18,7 +19,6 @@ from .genericity import GenericityReport, Mechanism, MechanismKind, is_generic
 from .minimal import MinimalChoice, canonical_form, minimal_choice, minimal_width, own_choice, representation
 from .patterns import RolePattern, StratumPattern, piece_dimension, role_patterns
 from .stabilizer import Stabilizer, StabilizerElement, stabilizer
-from .continuous import continuous_symmetries
 
 __all__ = [
     "continuous_symmetries",

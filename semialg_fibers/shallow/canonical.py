@@ -19,8 +19,16 @@ from fractions import Fraction
 
 from ..core import linalg
 from ..core.network import Network
-from ..onelayer.lines import (CanonicalData, NeuronInfo, NeuronKind, VisibleLine, check_shallow, collect_lines,
-                              line_key, neuron_infos)
+from ..onelayer.lines import (
+    CanonicalData,
+    NeuronInfo,
+    NeuronKind,
+    VisibleLine,
+    check_shallow,
+    collect_lines,
+    line_key,
+    neuron_infos,
+)
 
 __all__ = [
     "NeuronInfo",

@@ -27,11 +27,12 @@ from ..core.components import FiberComponent, make_component
 from ..core.exceptions import InternalCheckError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
+from ..core.semialgebraic import BasicSet, constraint, linear_constraint, monomial_constraint
+from ..core.symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols
+from ..core.symbols import sympy_rational as _q
 from ..onelayer.kernel import flipped_linear_part
 from ..onelayer.lines import NeuronKind, neuron_infos
 from ..onelayer.membership import assign_slots
-from ..core.semialgebraic import BasicSet, constraint, linear_constraint, monomial_constraint
-from ..core.symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols, sympy_rational as _q
 from .canonical import CanonicalData, canonical_data, check_shallow
 from .patterns import RolePattern, StratumPattern, piece_dimension
 
@@ -252,7 +253,7 @@ def _flat(data: CanonicalData, roles: RolePattern, neurons: list) -> tuple:
     return tuple(flat + out_bias)
 
 
-def component(net: Network, data: CanonicalData, pattern: StratumPattern, certify: bool = True,
+def component(net: Network, data: CanonicalData, pattern: StratumPattern, *, certify: bool = True,
               cache: dict | None = None, limits: SearchLimits | None = None) -> FiberComponent:
     """The parametrized component of one (role pattern, stratum) of ``F_n(f)``.
 
@@ -278,7 +279,7 @@ def component(net: Network, data: CanonicalData, pattern: StratumPattern, certif
     aux = tuple(names.symbols)
     dim = piece_dimension(data, roles, stratum=stratum)
     domain = BasicSet(aux, cons)
-    implicit, reason = implicit_form(net.architecture, data, pattern, cache, limits)
+    implicit, reason = implicit_form(net.architecture, data, pattern, cache=cache, limits=limits)
     description = pattern.describe() + ("" if implicit is not None else f" (no implicit form: {reason})")
     return make_component(net.architecture, pattern, flat, aux, domain, implicit, dim,
                           multiplicity=roles.multiplicity, description=description,
@@ -383,14 +384,14 @@ def _slot_constraints(architecture, data: CanonicalData, slots: list, leaders: d
     for i, slot in enumerate(slots):
         kind = slot[0]
         if kind == Slot.VISIBLE:
-            cons += _cached(cache, architecture, slot + (i,), lambda: visible(i, slot[1], slot[2]))
+            cons += _cached(cache, architecture, slot + (i,), lambda i=i, slot=slot: visible(i, slot[1], slot[2]))
         elif kind == Slot.GROUP:
             l = leaders[slot[1]]
-            cons += _cached(cache, architecture, ("member", i, l, slot[2]), lambda: member(i, l, slot[2]))
+            cons += _cached(cache, architecture, ("member", i, l, slot[2]), lambda i=i, l=l, slot=slot: member(i, l, slot[2]))
         elif kind == Slot.ZERO_OUTPUT:
-            cons += _cached(cache, architecture, (kind, i), lambda: [constraint(x) for x in v[i]])
+            cons += _cached(cache, architecture, (kind, i), lambda i=i: [constraint(x) for x in v[i]])
         else:
-            cons += _cached(cache, architecture, (kind, i), lambda: [constraint(x) for x in a[i]]
+            cons += _cached(cache, architecture, (kind, i), lambda i=i, kind=kind: [constraint(x) for x in a[i]]
                             + [constraint(b[i], "<=" if kind == Slot.DEAD else ">")])
     return cons
 
@@ -410,7 +411,8 @@ def _kink_constraints(architecture, data: CanonicalData, kinks: dict, groups: di
     for g, members in groups.items():
         l = leaders[g]
         cons += _cached(cache, architecture, ("zero kink", tuple(members)),
-                        lambda: [constraint(sum((o * _dot(a[i], a[l]) * v[i][j] for i, o in members), zero))
+                        lambda l=l, members=members: [constraint(sum((o * _dot(a[i], a[l]) * v[i][j]
+                                                                       for i, o in members), zero))
                                  for j in range(k)])
     return cons
 
@@ -445,7 +447,7 @@ def _rank_constraints(architecture, stratum: int, perp: list, cancelling: tuple)
 
 
 def implicit_form(architecture, data: CanonicalData, pattern: StratumPattern,
-                  cache: dict | None = None, limits: SearchLimits | None = None) -> tuple[BasicSet | None, str]:
+                  *, cache: dict | None = None, limits: SearchLimits | None = None) -> tuple[BasicSet | None, str]:
     """The component of ``pattern`` as constraints in the network coordinates (representative slot order).
 
     Returns ``(set, "")``, or ``(None, reason)`` when the minors needed exceed
@@ -570,7 +572,7 @@ class RoleMembership:
 
         def accept(perm):
             found = groups(perm)
-            for g, members in found.items():
+            for _g, members in found.items():
                 kink = [sum(col) for col in zip(*(m.kink for m in members))]
                 if any(kink):
                     return False
@@ -584,7 +586,7 @@ def _stratum_ok(data: CanonicalData, pattern: StratumPattern, groups) -> bool:
         return True
     perp = _perp(data, pattern.roles.mixed)
     rows = []
-    for (first, second), members in zip(pattern.roles.extra, groups):
+    for (_first, second), members in zip(pattern.roles.extra, groups):
         if second:
             normal = [Fraction(v) for v in members[0].key[:-1]]
             rows.append([sum((x * y for x, y in zip(normal, col)), _ZERO) for col in perp])

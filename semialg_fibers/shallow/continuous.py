@@ -1,4 +1,4 @@
-"""The continuous symmetries of a shallow network on R^m, as :class:`~semialg_fibers.symmetries.Symmetry` values.
+"""The continuous symmetries of a shallow network on R^m, as :class:`~semialg_fibers.core.symmetries.Symmetry` values.
 
 Besides the positive scaling of every hidden neuron (``H``), a shallow
 parameter ``theta = (v_i, a_i, b_i)_i, c`` has these local continuous
@@ -34,7 +34,6 @@ from ..core.exceptions import DomainError, ShapeError
 from ..core.network import Network
 from ..core.symbols import shallow_symbols
 from ..core.symmetries import (
-    zero_output_freedom,
     Action,
     Symmetry,
     SymmetryKind,
@@ -43,6 +42,7 @@ from ..core.symmetries import (
     h_symmetries,
     mixing_generator,
     parameter_index,
+    zero_output_freedom,
 )
 from ..onelayer.lines import NeuronKind, neuron_infos
 
@@ -90,7 +90,7 @@ def mix_neurons(net: Network, layer: int, neurons, matrix) -> Network:
         weight[i] = new_rows[a][:-1]
         bias[i] = new_rows[a][-1]
     out_weight = layers[layer][0]
-    for r, row in enumerate(out_weight):
+    for _r, row in enumerate(out_weight):
         cols = [row[i] for i in group]
         for b, i in enumerate(group):
             row[i] = sum((cols[a] * inv[a][b] for a in range(len(group))), Fraction(0))
@@ -194,7 +194,7 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
     >>> [(str(s.kind), s.neurons) for s in continuous_symmetries(net)][3:]
     [('dead-neuron freedom', ((1, 2),)), ('kink split', ((1, 0), (1, 1)))]
     >>> split = continuous_symmetries(net)[-1]
-    >>> from semialg_fibers.oracle import equivalent
+    >>> from semialg_fibers.general.oracle import equivalent
     >>> bool(equivalent(net, split.apply(net, [[2, 1], [1, 1]])))
     True
     """

@@ -23,7 +23,7 @@ __all__ = ["fiber_dimension", "BASIS"]
 BASIS = "docs/theory/shallow.md, Proposition 5b: the dimension formula, proven from the per-piece dimensions"
 
 
-def fiber_dimension(net: Network, limits: SearchLimits | None = None) -> FiberDimension:
+def fiber_dimension(net: Network, *, limits: SearchLimits | None = None) -> FiberDimension:
     """``dim F_n(f)`` for a shallow network of width ``n`` (docs/mathematics.md, Section 3, any ``k``).
 
     ``r + (n - r)(E + 1) - min (|M| + 2 rho) E - rho (|M| + rho)`` over

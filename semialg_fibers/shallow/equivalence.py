@@ -133,7 +133,8 @@ def first_difference(da: CanonicalData, db: CanonicalData, kink_witness=None):
             elif kink_b is None:
                 reason = f"{where}: the gradient jumps by ({_fmt(kink_a)}) across it in the first network and not at all in the second"
             else:
-                reason = f"{where}: the gradient jumps by ({_fmt(kink_a)}) across it in the first network and by ({_fmt(kink_b)}) in the second"
+                reason = (f"{where}: the gradient jumps by ({_fmt(kink_a)}) across it in the first network and by "
+                          f"({_fmt(kink_b)}) in the second")
             return reason, kink_witness(da, db, line)
     if da.constant != db.constant:
         return (f"constant term differs once the jumps are removed: ({_fmt(da.constant)}) vs ({_fmt(db.constant)})",

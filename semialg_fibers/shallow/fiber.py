@@ -9,7 +9,7 @@ dimension comes from the formula of :mod:`.dimension`.  Derivations:
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from ..core.components import Fiber, FiberComponent
 from ..core.limits import SearchLimits
@@ -32,13 +32,13 @@ def fiber_components(net: Network, certify: bool = True,
     data = canonical_data(net)
     cache: dict = {}
     implicit_cache: dict = {}
-    for roles, _ in role_patterns(data, net.architecture[1], cache, limits):
-        for s in strata(data, roles, cache):
+    for roles, _ in role_patterns(data, net.architecture[1], cache=cache, limits=limits):
+        for s in strata(data, roles, cache=cache):
             pattern = StratumPattern(roles, s)
-            yield (lambda pattern=pattern: component(net, data, pattern, certify, implicit_cache, limits))
+            yield (lambda pattern=pattern: component(net, data, pattern, certify=certify, cache=implicit_cache, limits=limits))
 
 
-def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True,
+def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable = False, certify: bool = True,
           limits: SearchLimits | None = None) -> Fiber:
     """The complete fiber ``{theta' : f_theta' = f_theta}`` of a shallow network, as a union of components.
 
@@ -73,4 +73,4 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     """
     check_shallow(net, "fiber")
     return Fiber.from_components(net, fiber_components(net, certify, limits), limit=limit,
-                                 dimension=fiber_dimension(net, limits), progress=progress, basis=BASIS)
+                                 dimension=fiber_dimension(net, limits=limits), progress=progress, basis=BASIS)

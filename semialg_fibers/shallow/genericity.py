@@ -18,7 +18,7 @@ Each failure is reported as a :class:`Mechanism` with the neurons involved and
 a *witness*: another parameter of the fiber, outside the orbit, built exactly
 and checked (same canonical data, not ``H``-related) before it is returned.
 Deciding (d) contains subset sum, so ``is_generic`` is coNP-hard; the search is
-exact and bounded by :class:`~semialg_fibers.limits.SearchLimits`.
+exact and bounded by :class:`~semialg_fibers.core.limits.SearchLimits`.
 """
 
 from __future__ import annotations
@@ -188,7 +188,7 @@ def _padded(rep: Network, n: int, m: int, k: int) -> Network:
 
 
 # ---------------------------------------------------------------------------- the criterion
-def is_generic(net: Network, limits: SearchLimits | None = None) -> GenericityReport:
+def is_generic(net: Network, *, limits: SearchLimits | None = None) -> GenericityReport:
     """Decide whether the fiber of a shallow parameter is exactly its ``H_n`` orbit.
 
     Parameters
@@ -320,14 +320,14 @@ def _choice_mechanism(net: Network, data, infos, by_line: dict, index_of: dict, 
     own_flips = tuple(sorted(index_of[i.key] for i in infos if i.orientation < 0 and index_of[i.key] not in mixed))
     own = MinimalChoice(own_flips, mixed, 0, n)
     if mixed:
-        cheaper = choice_below(data, len(mixed), limits)
+        cheaper = choice_below(data, len(mixed), limits=limits)
         if cheaper is not None:
             return _mechanism(net, MechanismKind.SMALLER_REPRESENTATION, range(n),
                               f"{cheaper.width} neurons realize the function (flipped lines {list(cheaper.flipped)}, "
                               f"mixed lines {list(cheaper.mixed)}, {cheaper.pairs} cancelling pairs); the others can "
                               "be zero", _padded(representation(data, cheaper), n, m, k))
     neuron_of = {index_of[key]: [g.index for g in group] for key, group in by_line.items()}
-    for choice in choices_at_cost(data, len(mixed), limits):
+    for choice in choices_at_cost(data, len(mixed), limits=limits):
         if choice != own:
             lines = (set(choice.flipped) ^ set(own.flipped)) | (set(choice.mixed) ^ set(own.mixed))
             neurons = sorted(i for u in lines if u in neuron_of for i in neuron_of[u])

@@ -28,7 +28,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None) -> Identif
     >>> bool(result), result.proven, result.witness is not None
     (False, True, True)
     """
-    report = is_generic(net, limits)
+    report = is_generic(net, limits=limits)
     reasons = tuple(Reason(str(m.kind), f"neurons {[i + 1 for i in m.neurons]}: {m.detail}",
                            tuple((1, i) for i in m.neurons)) for m in report.mechanisms)
     witness = report.mechanisms[0].witness if report.mechanisms else None

@@ -21,17 +21,24 @@ networks get equal canonical forms.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Iterator
 
 from ..core import linalg, progress
-from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.exceptions import InternalCheckError, LimitReachedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
-from ..onelayer.kernel import (complement_basis, flip_sets, flipped_linear_part, independent_normals,
-                               project_lines, rank_after_flips, smallest_flip_set)
+from ..onelayer.kernel import (
+    complement_basis,
+    flip_sets,
+    flipped_linear_part,
+    independent_normals,
+    project_lines,
+    rank_after_flips,
+    smallest_flip_set,
+)
 from .canonical import CanonicalData, NeuronKind, canonical_data, neuron_infos
 
 __all__ = ["MinimalChoice", "minimal_choice", "minimal_width", "canonical_form", "representation",
@@ -150,7 +157,7 @@ def _candidates(data: CanonicalData, limits, below: int | None = None) -> Iterat
         raise InternalCheckError("minimal form: no candidate up to cost 2 rank(G), which always works")
 
 
-def choices_at_cost(data: CanonicalData, cost: int, limits: SearchLimits | None = None) -> Iterator[MinimalChoice]:
+def choices_at_cost(data: CanonicalData, cost: int, *, limits: SearchLimits | None = None) -> Iterator[MinimalChoice]:
     """Every ``(S, M, rho)`` with ``|M| + 2 rho = cost``, ``M`` independent, ``S`` disjoint from ``M`` and ``rho(S, M) <= rho``.
 
     When ``cost`` is the minimum (``n* - r``) these are all the minimizers, and
@@ -174,8 +181,8 @@ def choices_at_cost(data: CanonicalData, cost: int, limits: SearchLimits | None 
     sizes = [q for q in range(cost % 2, min(cost, m, r) + 1, 2)]
     count = sum(math.comb(r, q) for q in sizes)
     if limits.exceeded("subsets", count):
-        raise NotDecidedError(f"minimal choices of cost {cost}: {count} sets of mixed lines to try "
-                              f"(limit: {limits.subsets} subsets)")
+        raise LimitReachedError(f"minimal choices of cost {cost}: {count} sets of mixed lines to try "
+                                f"(limit: {limits.subsets} subsets)", limit="subsets", value=limits.subsets)
     for q in sizes:
         pairs = (cost - q) // 2
         for mixed in combinations(range(r), q):
@@ -186,7 +193,7 @@ def choices_at_cost(data: CanonicalData, cost: int, limits: SearchLimits | None 
                 yield MinimalChoice(flipped, mixed, pairs, r + cost)
 
 
-def choice_below(data: CanonicalData, cost: int, limits: SearchLimits | None = None) -> MinimalChoice | None:
+def choice_below(data: CanonicalData, cost: int, *, limits: SearchLimits | None = None) -> MinimalChoice | None:
     """The canonical minimizer when its cost ``|M| + 2 rho`` is below ``cost``, else None (searches only below).
 
     >>> from semialg_fibers import Network
@@ -197,14 +204,14 @@ def choice_below(data: CanonicalData, cost: int, limits: SearchLimits | None = N
     return next(_candidates(data, limits, below=cost), None)
 
 
-def minimal_choice(net_or_data, limits: SearchLimits | None = None) -> MinimalChoice:
+def minimal_choice(net_or_data, *, limits: SearchLimits | None = None) -> MinimalChoice:
     """The canonical minimizer ``(S, M, rho)`` of ``|M| + 2 rho(S, M)``.
 
     Parameters
     ----------
     net_or_data : Network or CanonicalData
     limits : SearchLimits, optional
-        Bounds of the orientation searches (:mod:`semialg_fibers.limits`).
+        Bounds of the orientation searches (:mod:`semialg_fibers.core.limits`).
 
     Raises
     ------
@@ -221,7 +228,7 @@ def minimal_choice(net_or_data, limits: SearchLimits | None = None) -> MinimalCh
     return next(_candidates(_data(net_or_data), limits))
 
 
-def minimal_width(net: Network, limits: SearchLimits | None = None) -> int:
+def minimal_width(net: Network, *, limits: SearchLimits | None = None) -> int:
     """The minimal number ``n*`` of hidden neurons of a shallow network computing the same function.
 
     Parameters
@@ -266,7 +273,7 @@ def _solve_rows(basis_rows, target) -> tuple[Fraction, ...]:
     return sol
 
 
-def canonical_form(net_or_data, limits: SearchLimits | None = None) -> Network:
+def canonical_form(net_or_data, *, limits: SearchLimits | None = None) -> Network:
     """The canonical representative with ``n*`` neurons: equal for equivalent networks.
 
     Parameters
@@ -306,7 +313,7 @@ def canonical_form(net_or_data, limits: SearchLimits | None = None) -> Network:
      Layer(weight=((Fraction(2, 1), Fraction(-3, 1)),), bias=(Fraction(5, 1),)))
     """
     data = _data(net_or_data)
-    return representation(data, minimal_choice(data, limits))
+    return representation(data, minimal_choice(data, limits=limits))
 
 
 def representation(data: CanonicalData, choice: MinimalChoice) -> Network:
@@ -347,7 +354,7 @@ def representation(data: CanonicalData, choice: MinimalChoice) -> Network:
     if len(basis) != choice.pairs:
         raise InternalCheckError(f"canonical form: residual rank {len(basis)} != rho = {choice.pairs}")
     n_mixed = {}
-    for idx, u in enumerate(mixed):
+    for u in mixed:
         n_mixed[u] = [None] * k
     for j in range(k):
         in_span = [g_s[j][i] - residual[j][i] for i in range(m)]

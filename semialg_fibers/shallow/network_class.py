@@ -31,7 +31,7 @@ class ShallowClass(NetworkClass):
     def fiber_dimension(self, net, domain, *, limits=None, allow_conjecture=False):
         from .dimension import fiber_dimension
 
-        return fiber_dimension(net, limits)
+        return fiber_dimension(net, limits=limits)
 
     def equivalent(self, a, b, domain, *, limits=None, progress=None):
         from .equivalence import equivalent

@@ -15,14 +15,21 @@ Section 4).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from ..core.limits import SearchLimits
-from ..onelayer.kernel import flip_sets, rho
 from ..core.phrase import Math, phrase_latex, phrase_text
-from ..onelayer.patterns import (LinePattern, count_words, group_phrase, compositions, group_splits, partitions,
-                                visible_choices)
+from ..onelayer.kernel import flip_sets, rho
+from ..onelayer.patterns import (
+    LinePattern,
+    compositions,
+    count_words,
+    group_phrase,
+    group_splits,
+    partitions,
+    visible_choices,
+)
 from .canonical import CanonicalData
 
 __all__ = [
@@ -147,7 +154,7 @@ def factorization_dimension(k: int, p: int, cols: int, rho: int, rows_nonzero: b
     return max(values) if values else None
 
 
-def matching_dimension(data: CanonicalData, pattern: RolePattern, cache=None, stratum: int | None = None) -> int | None:
+def matching_dimension(data: CanonicalData, pattern: RolePattern, *, cache=None, stratum: int | None = None) -> int | None:
     """Dimension of ``{(N_M, N_w, alpha_w) : G_S = -N_M A_M - sum_w N_w alpha_w^T}`` (normalized alpha_w), or None.
 
     ``k (q - b) + p b - p + factorization_dimension(k, p, m - b, rho)`` with
@@ -163,7 +170,7 @@ def matching_dimension(data: CanonicalData, pattern: RolePattern, cache=None, st
     return None if fact is None else k * (q - b) + p * b - p + fact
 
 
-def piece_dimension(data: CanonicalData, pattern: RolePattern, cache=None, stratum: int | None = None) -> int | None:
+def piece_dimension(data: CanonicalData, pattern: RolePattern, *, cache=None, stratum: int | None = None) -> int | None:
     """Dimension of the piece of ``pattern`` in ``Omega(m, n, k)``, or None when the piece is empty.
 
     Sum of: ``m + 1`` per zero-output neuron, ``k + 1`` per dead or constant
@@ -184,7 +191,7 @@ def piece_dimension(data: CanonicalData, pattern: RolePattern, cache=None, strat
     if len(pattern.visible) != data.num_lines or any(p + q < 1 for p, q in pattern.visible):
         return None
     k, m = data.output_dim, data.input_dim
-    mv = matching_dimension(data, pattern, cache, stratum)
+    mv = matching_dimension(data, pattern, cache=cache, stratum=stratum)
     if mv is None:
         return None
     dim = pattern.zero_output * (m + 1) + (pattern.dead + pattern.constant) * (k + 1)
@@ -195,7 +202,7 @@ def piece_dimension(data: CanonicalData, pattern: RolePattern, cache=None, strat
     return dim + mv
 
 
-def role_patterns(data: CanonicalData, n: int, cache=None,
+def role_patterns(data: CanonicalData, n: int, *, cache=None,
                   limits: SearchLimits | None = None) -> Iterator[tuple[RolePattern, int]]:
     """Lazily yield ``(pattern, dimension)`` for every nonempty piece of ``F_n(f)``.
 
@@ -227,20 +234,20 @@ def role_patterns(data: CanonicalData, n: int, cache=None,
                             for added in compositions(rest - g, r):
                                 for visible in visible_choices(added, flips):
                                     pattern = RolePattern(z, d, c, visible, groups)
-                                    dim = piece_dimension(data, pattern, cache)
+                                    dim = piece_dimension(data, pattern, cache=cache)
                                     if dim is not None:
                                         yield pattern, dim
 
 
-def strata(data: CanonicalData, roles: RolePattern, cache=None) -> list:
+def strata(data: CanonicalData, roles: RolePattern, *, cache=None) -> list:
     """The nonempty strata ``s`` of a pattern's piece (``[None]`` when it has no cancelling group)."""
     if not roles.mixed_groups:
         return [None]
     return [s for s in range(0, roles.mixed_groups + data.input_dim + 1)
-            if piece_dimension(data, roles, cache, stratum=s) is not None]
+            if piece_dimension(data, roles, cache=cache, stratum=s) is not None]
 
 
-def count_patterns(data: CanonicalData, n: int, progress: bool | Callable = False) -> int:
+def count_patterns(data: CanonicalData, n: int, *, progress: bool | Callable = False) -> int:
     """Number of nonempty pieces (patterns up to permutation) of ``F_n(f)``, counted without storing them."""
     count = 0
     for count, _ in enumerate(role_patterns(data, n), start=1):

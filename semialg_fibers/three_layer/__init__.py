@@ -28,14 +28,45 @@ User guide: ``docs/three_layer.md``; derivations: ``docs/theory/three_layer.md``
 """
 
 from .genericity import GenericityReport, Predicate, PredicateResult, genericity, masked_sums
-from .hiding import (ColumnKind, ColumnStatus, HiddenHyperplane, HidingInterval, column_status, column_statuses,
-                     hidden_hyperplanes, hiding_interval, kink_visible, outside_witness, translate)
+from .hiding import (
+                     ColumnKind,
+                     ColumnStatus,
+                     HiddenHyperplane,
+                     HidingInterval,
+                     column_status,
+                     column_statuses,
+                     hidden_hyperplanes,
+                     hiding_interval,
+                     kink_visible,
+                     outside_witness,
+                     translate,
+)
 from .identifiability import is_identifiable
 from .jacobian import evaluation_jacobian, jacobian_upper_bound, sample_inputs
-from .moves import (RevivalForm, layer_flip, ramp_flip, refactor_linear_block, revival_forms, revive, set_dead_row,
-                    set_unused_neuron, set_zero_output_row, shift_linear_bias, sign_change, sign_change_ratios)
-from .rigidity import (Rigidity, all_linear_theorem, dead_rows_theorem, one_hiding_row_theorem, hidden_column_theorem, linear_rows_theorem, positive_columns,
-                       rigidity)
+from .moves import (
+                     RevivalForm,
+                     layer_flip,
+                     ramp_flip,
+                     refactor_linear_block,
+                     revival_forms,
+                     revive,
+                     set_dead_row,
+                     set_unused_neuron,
+                     set_zero_output_row,
+                     shift_linear_bias,
+                     sign_change,
+                     sign_change_ratios,
+)
+from .rigidity import (
+                     Rigidity,
+                     all_linear_theorem,
+                     dead_rows_theorem,
+                     hidden_column_theorem,
+                     linear_rows_theorem,
+                     one_hiding_row_theorem,
+                     positive_columns,
+                     rigidity,
+)
 from .rows import RowKind, RowType, check_three_layer, row_type, row_types, second_layer
 from .search import Representation, candidate_hyperplanes, class_key, known_classes, representations
 from .symmetries import hidden_symmetries, layer_flip_sets, symmetries

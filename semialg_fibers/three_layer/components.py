@@ -33,16 +33,17 @@ import sympy
 
 from ..core.components import FiberComponent, make_component
 from ..core.exceptions import InternalCheckError
-from ..core.phrase import phrase_latex, phrase_text
 from ..core.limits import SearchLimits
 from ..core.network import Network
+from ..core.phrase import phrase_latex, phrase_text
+from ..core.semialgebraic import BasicSet, constraint
+from ..core.symbols import AuxiliaryFactory, parameter_symbols
+from ..core.symbols import sympy_rational as _q
 from ..onelayer.lines import line_key
 from ..orthant.canonical import OrthantData
-from ..orthant.components import (ComponentPattern, Slot, StratumSampler, component as orthant_component,
-                                  pattern_membership, slots)
+from ..orthant.components import ComponentPattern, Slot, StratumSampler, pattern_membership, slots
+from ..orthant.components import component as orthant_component
 from ..orthant.patterns import OrthantPattern
-from ..core.semialgebraic import BasicSet, constraint
-from ..core.symbols import AuxiliaryFactory, parameter_symbols, sympy_rational as _q
 from .families import FirstLayerFamily
 
 __all__ = ["ThreeLayerPattern", "ThreeLayerComponent", "ThreeLayerMembership", "ThreeLayerSampler", "component",
@@ -82,7 +83,7 @@ class ThreeLayerPattern:
 class ThreeLayerComponent(FiberComponent):
     """A component of a three-layer fiber (see the module docstring).
 
-    Extra attributes (beyond :class:`~semialg_fibers.components.FiberComponent`)
+    Extra attributes (beyond :class:`~semialg_fibers.core.components.FiberComponent`)
     ---------------------------------------------------------------------------
     family : FirstLayerFamily
     orthant_dimension : int

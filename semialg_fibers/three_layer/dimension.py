@@ -36,7 +36,7 @@ _CONSTANT = ("docs/theory/three_layer.md, Proposition 11.1: a constant function 
 DimensionResult = FiberDimension
 
 
-def dimension_result(net: Network, limits: SearchLimits | None = None) -> FiberDimension:
+def dimension_result(net: Network, *, limits: SearchLimits | None = None) -> FiberDimension:
     """The fiber dimension of a three-layer network with its status (module docstring).
 
     Raises
@@ -56,11 +56,11 @@ def dimension_result(net: Network, limits: SearchLimits | None = None) -> FiberD
     check_three_layer(net, "three-layer fiber_dimension")
     if has_full_row_rank(net) and _constant(net):
         return FiberDimension(net.num_parameters - net.output_dim, FiberStatus.PROVEN, _CONSTANT)
-    decided = completeness(net, limits)
+    decided = completeness(net, limits=limits)
     return FiberDimension(decided.dimension, decided.status, decided.basis)
 
 
-def fiber_dimension(net: Network, limits: SearchLimits | None = None, allow_conjecture: bool = False) -> FiberDimension:
+def fiber_dimension(net: Network, *, limits: SearchLimits | None = None, allow_conjecture: bool = False) -> FiberDimension:
     """``dim F(theta)`` for a three-layer network (see :func:`dimension_result` for the status).
 
     Raises
@@ -80,7 +80,7 @@ def fiber_dimension(net: Network, limits: SearchLimits | None = None, allow_conj
     >>> fiber_dimension(net), row_type_dimension(net)
     (4, 4)
     """
-    result = dimension_result(net, limits)
+    result = dimension_result(net, limits=limits)
     require_proven(result.status, allow_conjecture, "three-layer fiber_dimension")
     return result
 

@@ -17,7 +17,7 @@ breakpoints (no genericity at all).  For ``n1 >= 2``, when the first layers
 cannot be aligned and no witness is found (which the theory excludes for
 parameters satisfying G1-G7 if Lemma 12.2 holds), the general oracle decides
 when the networks are small enough (``method`` says so); otherwise
-:class:`~semialg_fibers.exceptions.NotDecidedError`.
+:class:`~semialg_fibers.core.exceptions.NotDecidedError`.
 
 Cost: ``O(n1^2 d + n1^3 + n1^2 n2 + n1 n2 k)`` rational operations plus the
 polynomial witness search (``O((n1 + n2) N)``) on "not equivalent" answers.
@@ -26,20 +26,20 @@ polynomial witness search (``O((n1 + n2) N)``) on "not equivalent" answers.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from ..core import linalg
 from ..core.exceptions import InternalCheckError, NotDecidedError, ShapeError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
+from ..core.results import EquivalenceResult
 from ..orthant.canonical import canonical_data
 from ..orthant.equivalence import first_difference
-from ..core.results import EquivalenceResult
-from .hiding import ColumnKind, column_status, column_statuses, hiding_interval, translate
 from .families import translated_network, translated_sets
 from .first_layer import affine_change
+from .hiding import ColumnKind, column_status, column_statuses, hiding_interval, translate
 from .moves import sign_change, sign_change_ratios
 from .profile import profile
 from .rows import check_three_layer, second_layer
@@ -398,7 +398,7 @@ def _candidates(net: Network, rng: random.Random, per: int):
                         yield to_x(zz)
 
 
-def find_witness(a: Network, b: Network, points: Sequence = (), directions: Sequence = (), seed: int = 0,
+def find_witness(a: Network, b: Network, points: Sequence = (), directions: Sequence = (), *, seed: int = 0,
                  per: int = 3) -> tuple[Fraction, ...] | None:
     """A rational input where ``a`` and ``b`` differ, from a polynomial list of candidates, or None.
 
@@ -445,7 +445,7 @@ def _fallback(a: Network, b: Network, reason: str, limits: SearchLimits) -> Equi
                              f"{result.reason}", result.regions)
 
 
-def equivalent(a: Network, b: Network, limits: SearchLimits | None = None) -> EquivalenceResult:
+def equivalent(a: Network, b: Network, *, limits: SearchLimits | None = None) -> EquivalenceResult:
     """Decide exactly whether two three-layer networks of the same architecture compute the same function on R^d.
 
     Parameters
@@ -480,7 +480,7 @@ def equivalent(a: Network, b: Network, limits: SearchLimits | None = None) -> Eq
     --------
     A hiding translation composed with a permutation and scaling of both hidden layers:
 
-    >>> from semialg_fibers.symmetries import act
+    >>> from semialg_fibers.core.symmetries import act
     >>> from semialg_fibers.three_layer import translate
     >>> a = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, -3]], [-1, -1]), ([[3, 1]], [1])])
     >>> b = act(act(translate(a, 0, 3), 1, [1, 0], [2, 5]), 2, [1, 0], [1, 3])

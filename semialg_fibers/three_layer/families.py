@@ -39,10 +39,10 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.exceptions import NotDecidedError
-from ..core.phrase import Math, phrase_text
+from ..core.exceptions import LimitReachedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
+from ..core.phrase import Math, phrase_text
 from ..onelayer.lines import collect_lines, line_key
 from ..orthant.canonical import OrthantData, canonical_data
 from .first_layer import affine_change
@@ -458,7 +458,7 @@ def _one_dimensional(net: Network, p: Profile) -> tuple[FirstLayerFamily, ...]:
     return tuple(out)
 
 
-def first_layer_families(net: Network, limits: SearchLimits | None = None) -> tuple[FirstLayerFamily, ...]:
+def first_layer_families(net: Network, *, limits: SearchLimits | None = None) -> tuple[FirstLayerFamily, ...]:
     """The families of first layers listed in the module docstring.
 
     Parameters
@@ -511,8 +511,8 @@ def first_layer_families(net: Network, limits: SearchLimits | None = None) -> tu
         orbit = FirstLayerFamily(FamilyKind.ORBIT, identity, (_ZERO,) * n1, (), (), (), reference)
         moved = translated_sets(net)
         if limits.exceeded("subsets", len(moved)):
-            raise NotDecidedError(f"first_layer_families: {len(moved)} sets of translated visible neurons exceed the "
-                                  f"limit subsets = {limits.subsets}")
+            raise LimitReachedError(f"first_layer_families: {len(moved)} sets of translated visible neurons exceed the "
+                                    f"limit subsets = {limits.subsets}", limit="subsets", value=limits.subsets)
         return (orbit,) + tuple(
             FirstLayerFamily(FamilyKind.TRANSLATED, identity, (_ZERO,) * n1, columns,
                              (Interval(_ZERO, False),) * len(columns), (_ONE,) * len(columns),
@@ -524,8 +524,9 @@ def first_layer_families(net: Network, limits: SearchLimits | None = None) -> tu
         interval = Interval(h.lower, True)
         ratios = sign_change_ratios(net, i)
         if limits.exceeded("subsets", 2 ** len(ratios)):
-            raise NotDecidedError(f"first_layer_families: 2^{len(ratios)} sign changes through hidden column {i + 1} "
-                                  f"exceed the limit subsets = {limits.subsets}")
+            raise LimitReachedError(f"first_layer_families: 2^{len(ratios)} sign changes through hidden column {i + 1} "
+                                    f"exceed the limit subsets = {limits.subsets}",
+                                    limit="subsets", value=limits.subsets)
         for size in range(len(ratios) + 1):
             for chosen in itertools.combinations(sorted(ratios), size):
                 rows = [list(r) for r in identity]

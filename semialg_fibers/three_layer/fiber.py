@@ -27,7 +27,7 @@ by the rows of the table :data:`.theorems.THEOREMS`, consulted in this order:
   families has a dead, zero-output or silent second-layer neuron): complete
   under **Conjecture 10.6**, reported with ``status = CONJECTURE`` (refused
   with :class:`~semialg_fibers.core.exceptions.ConjectureError` unless allowed);
-* otherwise :class:`~semialg_fibers.exceptions.NotDecidedError` names the reason:
+* otherwise :class:`~semialg_fibers.core.exceptions.NotDecidedError` names the reason:
   a failing predicate, a constant function, or spare rows (which allow first
   layers outside the families, e.g. the dead-row revivals); on request
   (``allow_partial``) the known components instead, with ``status = PARTIAL``
@@ -36,8 +36,8 @@ by the rows of the table :data:`.theorems.THEOREMS`, consulted in this order:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from ..core.components import Fiber, FiberStatus
 from ..core.exceptions import ConjectureError, NotDecidedError
@@ -111,7 +111,7 @@ def _constant(net: Network) -> bool:
     return not data.lines and not any(any(row) for row in data.linear)
 
 
-def completeness(net: Network, limits: SearchLimits | None = None) -> Completeness:
+def completeness(net: Network, *, limits: SearchLimits | None = None) -> Completeness:
     """Decide whether the families of :func:`.families.first_layer_families` exhaust the fiber (module docstring).
 
     After the scope (``W1`` of full row rank, ``f`` not constant) the rows of
@@ -164,7 +164,7 @@ def completeness(net: Network, limits: SearchLimits | None = None) -> Completene
     raise NotDecidedError(f"three-layer fiber: {verdict.reason}")
 
 
-def partial(net: Network, reason: str, limits: SearchLimits | None = None) -> Completeness:
+def partial(net: Network, reason: str, *, limits: SearchLimits | None = None) -> Completeness:
     """The families known at an undecided parameter, with ``status = PARTIAL`` (a sound list, not proven complete).
 
     The families of :func:`.families.first_layer_families` and the dead-row
@@ -182,7 +182,7 @@ def partial(net: Network, reason: str, limits: SearchLimits | None = None) -> Co
         raise NotDecidedError(reason)
     families, patterns = listed(net, limits)  # usually known already: completeness refused after listing them
     revivals = revival_families(net)
-    patterns += tuple(family_patterns(f, net.architecture[2], limits) for f in revivals)
+    patterns += tuple(family_patterns(f, net.architecture[2], limits=limits) for f in revivals)
     return Completeness(FiberStatus.PARTIAL, "not proven complete: " + reason, families + revivals, patterns)
 
 
@@ -228,10 +228,10 @@ class ThreeLayerFiber(Fiber):
         return out
 
 
-def fiber_components(net: Network, certify: bool = True, limits: SearchLimits | None = None,
+def fiber_components(net: Network, *, certify: bool = True, limits: SearchLimits | None = None,
                      decided: Completeness | None = None) -> Iterator[Callable[[], ThreeLayerComponent]]:
     """Lazily yield one thunk per component (family, orthant pattern, stratum)."""
-    decided = completeness(net, limits) if decided is None else decided
+    decided = completeness(net, limits=limits) if decided is None else decided
     for family, patterns in zip(decided.families, decided.patterns):
         cache: dict = {}
         for roles, strata in patterns:
@@ -240,7 +240,7 @@ def fiber_components(net: Network, certify: bool = True, limits: SearchLimits | 
                        component(net, family, roles, s, dim, cache, certify, limits))
 
 
-def fiber(net: Network, limit: int | None = None, progress: bool | Callable = False, certify: bool = True,
+def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable = False, certify: bool = True,
           limits: SearchLimits | None = None, allow_conjecture: bool = False,
           allow_partial: bool = False) -> ThreeLayerFiber:
     """The fiber ``{theta' : f_theta' = f_theta}`` of a three-layer network as a union of components.
@@ -315,12 +315,12 @@ def fiber(net: Network, limit: int | None = None, progress: bool | Callable = Fa
     """
     check_three_layer(net, "three_layer.fiber")
     try:
-        decided = completeness(net, limits)
+        decided = completeness(net, limits=limits)
     except NotDecidedError as exc:
         if not allow_partial:
             raise
-        decided = partial(net, str(exc), limits)
+        decided = partial(net, str(exc), limits=limits)
     require_proven(decided.status, allow_conjecture or allow_partial, "three-layer fiber")
-    return ThreeLayerFiber.from_components(net, fiber_components(net, certify, limits, decided), limit=limit,
+    return ThreeLayerFiber.from_components(net, fiber_components(net, certify=certify, limits=limits, decided=decided), limit=limit,
                                            dimension=decided.dimension, progress=progress, status=decided.status,
                                            basis=decided.basis, families=decided.families)

@@ -2,7 +2,7 @@
 
 Each field is the derivative at the identity of one exact move of
 :mod:`.moves` or :mod:`.hiding`, written in the parameter symbols
-``W^{(l)}_{i,j}``, ``b^{(l)}_{i}`` (1-based, :mod:`semialg_fibers.symbols`):
+``W^{(l)}_{i,j}``, ``b^{(l)}_{i}`` (1-based, :mod:`semialg_fibers.core.symbols`):
 
 * hiding translation of column ``i`` with hiding rows ``J``:
   ``d/db1_i - sum_{j in J} W2[j, i] d/db2_j``;
@@ -17,7 +17,7 @@ Each field is the derivative at the identity of one exact move of
 from __future__ import annotations
 
 import itertools
-from typing import Sequence
+from collections.abc import Sequence
 
 import sympy
 

@@ -8,8 +8,8 @@ When ``W1`` (``n1 x d``) has full row rank, ``x -> y = W1 x + b1`` is onto
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from ..core import linalg
 from ..core.memo import memoized

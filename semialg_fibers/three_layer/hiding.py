@@ -252,7 +252,7 @@ def hidden_hyperplanes(net: Network) -> tuple[HiddenHyperplane, ...]:
 
 
 # ---------------------------------------------------------------------------- the translation
-def translate(net: Network, i: int, t, check: bool = True) -> Network:
+def translate(net: Network, i: int, t, *, check: bool = True) -> Network:
     """The hiding translation ``T_t`` of column ``i``: ``b1_i += t``, ``b2_j -= W2[j, i] t`` for its hiding rows.
 
     Parameters
@@ -428,7 +428,7 @@ def outside_witness(net: Network, i: int, t) -> tuple[Fraction, ...]:
 
 
 # ---------------------------------------------------------------------------- exact kink test
-def kink_visible(net: Network, i: int, limits: SearchLimits | None = None) -> bool:
+def kink_visible(net: Network, i: int, *, limits: SearchLimits | None = None) -> bool:
     """Exactly: does ``f`` have a kink on an open part of ``H_i`` (``W1`` of full row rank)?
 
     The gradient of ``F(y) = g(s(y))`` jumps across ``H_i`` by

@@ -21,7 +21,7 @@ verdict for ``n1, n2 >= 2`` rests on the **conjecture** of Section 7 (visible
 first-layer hyperplanes of two generic representations coincide), checked by
 the exhaustive search of
 :mod:`.search` on small architectures.  Outside G1-G7 the answer is
-:class:`~semialg_fibers.exceptions.NotDecidedError` naming the predicate.
+:class:`~semialg_fibers.core.exceptions.NotDecidedError` naming the predicate.
 """
 
 from __future__ import annotations
@@ -30,14 +30,14 @@ import random
 from fractions import Fraction
 
 from ..core.exceptions import ConjectureError, InternalCheckError, NotDecidedError
-from ..core.results import IdentifiabilityResult, Reason
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
+from ..core.results import IdentifiabilityResult, Reason
 from ..core.symmetries import same_orbit
 from . import moves
 from .genericity import genericity
-from .rigidity import THEOREM, rigidity
 from .hiding import ColumnKind, column_statuses, hidden_hyperplanes, translate
+from .rigidity import THEOREM, rigidity
 from .rows import RowKind, check_three_layer, output_column, row_types
 from .symmetries import hidden_symmetries, layer_flip_sets
 
@@ -134,7 +134,7 @@ def _discrete_mechanisms(net: Network, limits: SearchLimits):
         out.append((Reason("ramp flip", f"n1 = 1 and every live row ({_names(ramp)}) is a ramp w < 0 < c: the first "
                            "layer reverses", ((1, 0),) + tuple((2, j) for j in ramp)), [moves.ramp_flip]))
     if not moves.available_rows(net):
-        for chosen in layer_flip_sets(net, limits):
+        for chosen in layer_flip_sets(net, limits=limits):
             out.append((Reason("cancelling flip set",
                                f"rows {_names(chosen)} have sum a_j w_j^T = 0: flipping all of them keeps f",
                                tuple((2, j) for j in chosen)), [lambda n, c=chosen: moves.layer_flip(n, c)]))
@@ -142,7 +142,7 @@ def _discrete_mechanisms(net: Network, limits: SearchLimits):
     return out
 
 
-def mechanisms(net: Network, limits: SearchLimits | None = None) -> list:
+def mechanisms(net: Network, *, limits: SearchLimits | None = None) -> list:
     """``[(Reason, [witness builders])]`` for every mechanism that makes ``net`` non-identifiable."""
     check_three_layer(net, "mechanisms")
     limits = resolve(limits)
@@ -178,7 +178,7 @@ _CONJECTURE = ("docs/theory/three_layer.md, Section 7: conjecture (visible first
                "(Sections 4 and 6) is proven")
 
 
-def is_identifiable(net: Network, limits: SearchLimits | None = None,
+def is_identifiable(net: Network, *, limits: SearchLimits | None = None,
                     allow_conjecture: bool = False) -> IdentifiabilityResult:
     """Decide whether the fiber of a three-layer network is exactly ``H . theta``.
 
@@ -197,7 +197,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
     -------
     IdentifiabilityResult
         Not identifiable (proven, with a witness checked by
-        :func:`~semialg_fibers.symmetries.same_orbit` and exact evaluation) when a
+        :func:`~semialg_fibers.core.symmetries.same_orbit` and exact evaluation) when a
         mechanism of the module docstring applies; otherwise identifiable,
         ``proven`` for ``n1 = 1``, ``n2 = 1`` or under Corollary 7.5 (G8), and
         resting on the stated conjecture for the other ``n1, n2 >= 2`` (only
@@ -234,7 +234,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
     rows = row_types(net)
     hidden = hidden_hyperplanes(net)
     details = {"rows": [t.to_dict() for t in rows], "hidden_hyperplanes": [h.to_dict() for h in hidden]}
-    found = mechanisms(net, limits)
+    found = mechanisms(net, limits=limits)
     if found:
         witness = _witness(net, found)
         details["genericity"] = genericity(net).to_dict()
@@ -242,7 +242,7 @@ def is_identifiable(net: Network, limits: SearchLimits | None = None,
             False, True, tuple(reason for reason, _ in found),
             "each listed mechanism gives another parameter with the same function by an exact identity "
             "(docs/theory/three_layer.md, Sections 5 and 6); the witness is outside H . theta (exact same_orbit)",
-            "three-layer", witness, hidden_symmetries(net, limits), details)
+            "three-layer", witness, hidden_symmetries(net, limits=limits), details)
     report = genericity(net)
     details["genericity"] = report.to_dict()
     if not report:

@@ -13,8 +13,8 @@ along ``ker W1``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from ..core import linalg
 from ..core.network import Network
@@ -103,7 +103,7 @@ def _near_row(w2, b2, n1: int, rng: random.Random) -> list[Fraction] | None:
     return y if all(y[m] > 0 for m in face) else None
 
 
-def sample_inputs(net: Network, count: int, seed: int = 0) -> list[tuple[Fraction, ...]]:
+def sample_inputs(net: Network, count: int, *, seed: int = 0) -> list[tuple[Fraction, ...]]:
     """``count`` exact inputs whose first-layer pre-activations take every sign pattern at many scales.
 
     Half are log-uniform around the second-layer thresholds with random
@@ -135,7 +135,7 @@ def sample_inputs(net: Network, count: int, seed: int = 0) -> list[tuple[Fractio
     return out
 
 
-def jacobian_upper_bound(net: Network, count: int | None = None, seed: int = 0) -> int:
+def jacobian_upper_bound(net: Network, *, count: int | None = None, seed: int = 0) -> int:
     """``N - rank J`` at ``count`` sampled inputs (default ``8 N``): an upper bound of ``dim F(theta)`` near ``theta``.
 
     Too few inputs only weaken the bound (rows with a rarely active region may
@@ -151,5 +151,5 @@ def jacobian_upper_bound(net: Network, count: int | None = None, seed: int = 0) 
     """
     check_three_layer(net, "jacobian_upper_bound")
     N = net.num_parameters
-    rows = evaluation_jacobian(net, sample_inputs(net, 8 * N if count is None else count, seed))
+    rows = evaluation_jacobian(net, sample_inputs(net, 8 * N if count is None else count, seed=seed))
     return N - (linalg.rank(rows, N) if rows else 0)

@@ -17,15 +17,15 @@ The identities behind them are proven in ``docs/theory/three_layer.md``:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from ..core.exact import to_rational
 from ..core.exceptions import InternalCheckError, ShapeError
 from ..core.network import Network
-from ..core.symmetries import trade_outgoing
 from ..core.nonnegative_rank import nonnegative_column_rank
+from ..core.symmetries import trade_outgoing
 from .hiding import ColumnKind, column_status
 from .rows import RowKind, check_three_layer, output_column, row_types
 

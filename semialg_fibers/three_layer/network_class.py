@@ -34,17 +34,17 @@ class ThreeLayerClass(NetworkClass):
     def fiber_dimension(self, net, domain, *, limits=None, allow_conjecture=False):
         from .dimension import fiber_dimension
 
-        return fiber_dimension(net, limits, allow_conjecture)
+        return fiber_dimension(net, limits=limits, allow_conjecture=allow_conjecture)
 
     def equivalent(self, a, b, domain, *, limits=None, progress=None):
         from .equivalence import equivalent
 
-        return equivalent(a, b, limits)
+        return equivalent(a, b, limits=limits)
 
     def is_identifiable(self, net, domain, *, limits=None, allow_conjecture=False):
         from .identifiability import is_identifiable
 
-        return is_identifiable(net, limits, allow_conjecture)
+        return is_identifiable(net, limits=limits, allow_conjecture=allow_conjecture)
 
     def symmetries(self, net, domain, *, limits=None):
         from .symmetries import symmetries

@@ -15,9 +15,9 @@ of the fiber (``docs/theory/three_layer.md``, Section 10):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from ..core.memo import cached
 from ..core.network import Network

@@ -27,9 +27,9 @@ a zero entry are flagged ``degenerate`` (the genericity predicate G2 of
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from ..core.exceptions import ShapeError
 from ..core.memo import memoized
@@ -65,7 +65,7 @@ def check_three_layer(net: Network, what: str = "this function") -> tuple[int, i
     Raises
     ------
     TypeError
-        ``net`` is not a :class:`~semialg_fibers.network.Network`.
+        ``net`` is not a :class:`~semialg_fibers.core.network.Network`.
     ShapeError
         ``net`` does not have two hidden layers.
 
@@ -76,7 +76,8 @@ def check_three_layer(net: Network, what: str = "this function") -> tuple[int, i
     >>> check_three_layer(Network.from_layers([([[1]], [0]), ([[1]], [0])]), "row_types")
     Traceback (most recent call last):
     ...
-    semialg_fibers.ShapeError: row_types needs a three-layer network (architecture (d, n1, n2, k), two hidden layers); got architecture (1, 1, 1)
+    semialg_fibers.ShapeError: row_types needs a three-layer network (architecture (d, n1, n2, k), two hidden layers);
+    got architecture (1, 1, 1)
     """
     if not isinstance(net, Network):
         raise TypeError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")

@@ -44,8 +44,8 @@ from ..core.exceptions import InternalCheckError, LimitReachedError, NotDecidedE
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.nonnegative_rank import nonnegative_column_rank
-from ..onelayer.lines import line_key
 from ..general.oracle import equivalent as oracle_equivalent
+from ..onelayer.lines import line_key
 from .first_layer import has_full_row_rank
 from .hiding import hidden_hyperplanes, translate
 from .rows import check_three_layer, output_column, row_types
@@ -283,7 +283,7 @@ def _second_layers(hyps, kinks, A, beta, n1: int, n2: int, k: int):
         yield w2, b2, w3, const
 
 
-def representations(net: Network, limits: SearchLimits | None = None, seed: int = 0,
+def representations(net: Network, *, limits: SearchLimits | None = None, seed: int = 0,
                     verify: bool = True) -> tuple[Representation, ...]:
     """Every discrete class of representations with a candidate first layer (module docstring), one network each.
 
@@ -411,7 +411,7 @@ def class_key(reference: Network, other: Network) -> tuple:
     return tuple(keys[l] for l in order), tuple(sorted(row_keys))
 
 
-def known_classes(net: Network, limits: SearchLimits | None = None) -> frozenset:
+def known_classes(net: Network, *, limits: SearchLimits | None = None) -> frozenset:
     """The class keys reachable from ``net`` by the discrete symmetries of :func:`.symmetries.symmetries`.
 
     A breadth-first closure: from each network, and from the end point of its
@@ -445,7 +445,7 @@ def known_classes(net: Network, limits: SearchLimits | None = None) -> frozenset
     >>> ramp = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])
     >>> len(known_classes(ramp))
     2
-    >>> known_classes(ramp, SearchLimits(classes=1))
+    >>> known_classes(ramp, limits=SearchLimits(classes=1))
     Traceback (most recent call last):
     ...
     semialg_fibers.LimitReachedError: known_classes: the closure of the discrete symmetries reaches 2 classes, above the limit classes = 1
@@ -470,7 +470,7 @@ def known_classes(net: Network, limits: SearchLimits | None = None) -> frozenset
         # search finds at candidate positions, never fewer classes.
         boundary = _to_boundary(current)
         for base in (current, boundary) if boundary != current else (current,):
-            for s in hidden_symmetries(base, limits):
+            for s in hidden_symmetries(base, limits=limits):
                 if s.kind == SymmetryKind.SIGN_CHANGE:
                     cols = sorted(l for (_, l) in s.neurons[1:])
                     for size in range(1, len(cols) + 1):
@@ -478,5 +478,5 @@ def known_classes(net: Network, limits: SearchLimits | None = None) -> frozenset
                 elif s.kind in (SymmetryKind.RAMP_FLIP, SymmetryKind.DEAD_REVIVAL):
                     queue.append(s.apply(base))
                 elif s.kind == SymmetryKind.LAYER_FLIP:
-                    queue.extend(s.apply(base, chosen) for chosen in layer_flip_sets(base, limits))
+                    queue.extend(s.apply(base, chosen) for chosen in layer_flip_sets(base, limits=limits))
     return frozenset(seen)

@@ -1,7 +1,7 @@
-"""Every symmetry present at a three-layer network, as :class:`~semialg_fibers.symmetries.Symmetry` values.
+"""Every symmetry present at a three-layer network, as :class:`~semialg_fibers.core.symmetries.Symmetry` values.
 
 :func:`symmetries` lists, beyond the permutations and positive scalings of
-:func:`~semialg_fibers.symmetries.h_symmetries`:
+:func:`~semialg_fibers.core.symmetries.h_symmetries`:
 
 * continuous: dead-row freedom, zero-output freedom, unused first-layer
   neurons, linear-row bias, linear-row mixing (the refactorizations of the
@@ -28,11 +28,11 @@ import itertools
 from fractions import Fraction
 
 from ..core import linalg
-from ..core.exceptions import NotDecidedError
+from ..core.exceptions import LimitReachedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
-from ..onelayer.orientations import rank_one_solutions
 from ..core.symmetries import Action, Symmetry, SymmetryKind, h_symmetries, scaling_generator, zero_output_freedom
+from ..onelayer.orientations import rank_one_solutions
 from . import fields, moves
 from .hiding import ColumnKind, column_statuses, hidden_hyperplanes, translate
 from .rows import RowKind, check_three_layer, output_column, row_types
@@ -52,7 +52,7 @@ def _rank_at(generators, net: Network) -> int:
     return linalg.rank([g.at(net) for g in generators], net.num_parameters)
 
 
-def layer_flip_sets(net: Network, limits: SearchLimits | None = None) -> tuple[tuple[int, ...], ...]:
+def layer_flip_sets(net: Network, *, limits: SearchLimits | None = None) -> tuple[tuple[int, ...], ...]:
     """Every nonempty set of crossing rows whose layer flip exists (:func:`.moves.flip_condition`), sorted.
 
     Without available rows (no linear, dead, zero or zero-output row) a flip
@@ -92,8 +92,8 @@ def layer_flip_sets(net: Network, limits: SearchLimits | None = None) -> tuple[t
         return tuple(sorted(found))
     r = len(crossing)
     if limits.exceeded("subsets", 2 ** r - 1):
-        raise NotDecidedError(f"layer_flip_sets: {2 ** r - 1} sets of the {r} crossing rows exceed the limit "
-                              f"subsets = {limits.subsets}")
+        raise LimitReachedError(f"layer_flip_sets: {2 ** r - 1} sets of the {r} crossing rows exceed the limit "
+                                f"subsets = {limits.subsets}", limit="subsets", value=limits.subsets)
     out = []
     for size in range(1, r + 1):
         for chosen in itertools.combinations(crossing, size):
@@ -234,7 +234,7 @@ def _discrete_symmetries(net: Network, limits: SearchLimits) -> list[Symmetry]:
             f"n1 = 1 and every live row ({_names(ramp)}) is a ramp w < 0 < c: f is constant below and above, and the "
             "first layer can be reversed, y' = T* - y", False, order=2, parameters=(),
             neurons=((1, 0),) + tuple((2, j) for j in ramp), action=Action(moves.ramp_flip)))
-    flips = layer_flip_sets(net, limits)
+    flips = layer_flip_sets(net, limits=limits)
     if flips:
         rows = sorted({j for s in flips for j in s})
         out.append(Symmetry(
@@ -255,7 +255,7 @@ def _discrete_symmetries(net: Network, limits: SearchLimits) -> list[Symmetry]:
     return out
 
 
-def symmetries(net: Network, limits: SearchLimits | None = None) -> tuple[Symmetry, ...]:
+def symmetries(net: Network, *, limits: SearchLimits | None = None) -> tuple[Symmetry, ...]:
     """Every symmetry present at a three-layer network, each with an exact action.
 
     Parameters
@@ -268,7 +268,7 @@ def symmetries(net: Network, limits: SearchLimits | None = None) -> tuple[Symmet
     Returns
     -------
     tuple of Symmetry
-        The ``H`` symmetries first (:func:`~semialg_fibers.symmetries.h_symmetries`),
+        The ``H`` symmetries first (:func:`~semialg_fibers.core.symmetries.h_symmetries`),
         then the others in the order of the module docstring.
 
     Raises
@@ -295,6 +295,6 @@ def symmetries(net: Network, limits: SearchLimits | None = None) -> tuple[Symmet
                                             + _column_symmetries(net) + _discrete_symmetries(net, limits))
 
 
-def hidden_symmetries(net: Network, limits: SearchLimits | None = None) -> tuple[Symmetry, ...]:
+def hidden_symmetries(net: Network, *, limits: SearchLimits | None = None) -> tuple[Symmetry, ...]:
     """:func:`symmetries` without the permutations and scalings of ``H``."""
-    return tuple(s for s in symmetries(net, limits) if s.kind not in (SymmetryKind.PERMUTATION, SymmetryKind.SCALING))
+    return tuple(s for s in symmetries(net, limits=limits) if s.kind not in (SymmetryKind.PERMUTATION, SymmetryKind.SCALING))

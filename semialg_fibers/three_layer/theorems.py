@@ -27,8 +27,8 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..core.components import FiberStatus
 from ..core.exceptions import InternalCheckError, NotDecidedError
@@ -38,9 +38,21 @@ from ..core.network import Network
 from ..orthant.patterns import role_patterns
 from .families import FamilyKind, FirstLayerFamily, first_layer_families, translated_sets
 from .genericity import genericity
-from .rigidity import (ALL_LINEAR_THEOREM, DEAD_THEOREM, HIDDEN_THEOREM, LINEAR_THEOREM, ONE_HIDING_THEOREM, THEOREM,
-                       Rigidity, all_linear_theorem, dead_rows_theorem, hidden_column_theorem, linear_rows_theorem,
-                       one_hiding_row_theorem, rigidity)
+from .rigidity import (
+    ALL_LINEAR_THEOREM,
+    DEAD_THEOREM,
+    HIDDEN_THEOREM,
+    LINEAR_THEOREM,
+    ONE_HIDING_THEOREM,
+    THEOREM,
+    Rigidity,
+    all_linear_theorem,
+    dead_rows_theorem,
+    hidden_column_theorem,
+    linear_rows_theorem,
+    one_hiding_row_theorem,
+    rigidity,
+)
 from .rows import RowKind, row_types
 
 __all__ = ["Theorem", "THEOREMS", "CONJECTURE", "theorem_of", "require_generic", "listed", "family_patterns"]
@@ -80,9 +92,9 @@ class Theorem:
 
 
 # ---------------------------------------------------------------------------- what the rows need
-def family_patterns(family: FirstLayerFamily, n2: int, limits: SearchLimits | None = None, cache=None) -> tuple:
+def family_patterns(family: FirstLayerFamily, n2: int, *, limits: SearchLimits | None = None, cache=None) -> tuple:
     """The nonempty role patterns (with strata) of the orthant fiber of ``family.reference`` with ``n2`` neurons."""
-    return tuple(role_patterns(family.reference, n2, {} if cache is None else cache, limits))
+    return tuple(role_patterns(family.reference, n2, cache={} if cache is None else cache, limits=limits))
 
 
 def listed(net: Network, limits: SearchLimits | None = None) -> tuple[tuple[FirstLayerFamily, ...], tuple]:
@@ -101,14 +113,14 @@ def listed(net: Network, limits: SearchLimits | None = None) -> tuple[tuple[Firs
     limits = resolve(limits)
 
     def compute(net: Network):
-        families = first_layer_families(net, limits)
+        families = first_layer_families(net, limits=limits)
         n2 = net.architecture[2]
         by_reference: dict = {}
         patterns = []
         for f in families:
             # keyed by identity: the shared reference is one object, distinct ones are computed each
             if id(f.reference) not in by_reference:
-                by_reference[id(f.reference)] = family_patterns(f, n2, limits)
+                by_reference[id(f.reference)] = family_patterns(f, n2, limits=limits)
             patterns.append(by_reference[id(f.reference)])
         return families, tuple(patterns)
     return cached(net, ("three_layer.theorems.listed", limits), compute)

@@ -14,14 +14,13 @@ import random
 from fractions import Fraction
 
 import pytest
+from checks import off_kinks, pre_activations, three_layer_symmetries
+from strategies import random_points
 
 from semialg_fibers import Network
 from semialg_fibers.conservation import conservation_laws, number_of_conserved_functions
 from semialg_fibers.core.exceptions import InternalCheckError, NotDecidedError
 from semialg_fibers.core.symbols import weight_symbol
-
-from checks import off_kinks, pre_activations, three_layer_symmetries
-from strategies import random_points
 
 W1 = [[1, 2], [-1, 1]]
 B1 = ["1/2", -1]
@@ -219,7 +218,7 @@ def _rich(net, data) -> bool:
 def test_random_three_layer_counts_agree_with_the_laws(name):
     rng = random.Random(sum(map(ord, name)))
     pattern, expected = PATTERNS[name]
-    for attempt in range(30):
+    for _attempt in range(30):
         net = _random_three_layer(rng, pattern)
         data = off_kinks(net, random_points(2, 60, rng.randint(0, 10 ** 6), -5, 5))
         if _rich(net, data):
@@ -283,7 +282,7 @@ def test_random_orthant_counts_agree_with_the_laws(name):
     (n_lin, n_non, n_dead), (m, k) = ORTHANT_MIXES[name]
     rng = random.Random(sum(map(ord, name)))
     mag = lambda: Fraction(rng.randint(2, 20), 10)  # noqa: E731
-    for attempt in range(30):
+    for _attempt in range(30):
         rows = [[mag() for _ in range(m + 1)] for _ in range(n_lin)]
         for _ in range(n_non):
             signs = [rng.choice([-1, 1]) for _ in range(m + 1)]

@@ -7,13 +7,13 @@ import sympy
 
 np = pytest.importorskip("numpy")
 
+from checks import three_layer_symmetries  # noqa: E402
+
 from semialg_fibers import Network  # noqa: E402
 from semialg_fibers.conservation import conservation_laws  # noqa: E402
 from semialg_fibers.conservation.flow import drift, drifts, gradient_flow  # noqa: E402
 from semialg_fibers.core.symbols import bias_symbol, parameter_symbols  # noqa: E402
 from semialg_fibers.core.symmetries import SymmetryKind as K  # noqa: E402
-
-from checks import three_layer_symmetries  # noqa: E402
 
 W1 = [[1, 2], [-1, 1]]
 B1 = ["1/2", -1]

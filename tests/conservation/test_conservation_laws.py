@@ -12,15 +12,14 @@ from fractions import Fraction
 
 import pytest
 import sympy
+from checks import gradient_dot_loss, off_kinks, three_layer_symmetries
+from strategies import random_points
 
 from semialg_fibers import Network
 from semialg_fibers.conservation import conservation_laws, present_symmetries, three_layer_continuous_symmetries
 from semialg_fibers.core.exceptions import DomainError, NotDecidedError
 from semialg_fibers.core.symbols import bias_symbol, parameter_symbols, weight_symbol
 from semialg_fibers.core.symmetries import SymmetryKind as K
-
-from checks import gradient_dot_loss, off_kinks, three_layer_symmetries
-from strategies import random_points
 
 W1 = [[1, 2], [-1, 1]]
 B1 = ["1/2", -1]

@@ -8,15 +8,15 @@ import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from strategies import permute_and_scale, random_network
+
 from semialg_fibers.core.components import Fiber, FiberComponent, component_from_implicit, make_component
-from semialg_fibers.core.symmetries import hidden_permutations, permute_hidden
 from semialg_fibers.core.exceptions import InternalCheckError, NotDecidedError, ShapeError
 from semialg_fibers.core.network import Network
-from semialg_fibers.general.oracle import equivalent
 from semialg_fibers.core.semialgebraic import BasicSet
 from semialg_fibers.core.symbols import auxiliary_symbols, parameter_symbols
+from semialg_fibers.core.symmetries import hidden_permutations, permute_hidden
+from semialg_fibers.general.oracle import equivalent
 
 
 def shallow_orbit(net: Network, multiplicity: int = 1) -> FiberComponent:

@@ -65,9 +65,9 @@ def test_code_is_never_run(tmp_path):
     marker = tmp_path / "ran"
     payload = f"__import__('os').system('touch {marker}')"
     from semialg_fibers import BasicSet, constraint
-    from semialg_fibers.render.latex import expression_latex
     from semialg_fibers.core.symmetries import VectorField
     from semialg_fibers.core.tangent import jacobian
+    from semialg_fibers.render.latex import expression_latex
 
     attempts = [
         lambda: constraint(payload, ">"),

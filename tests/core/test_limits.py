@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from semialg_fibers.core.limits import (DEFAULT_INPUT_LIMITS, UNLIMITED, InputLimits, SearchLimits, current_input_limits,
-                                   input_limits, resolve, resolve_input)
+from semialg_fibers.core.limits import (
+    DEFAULT_INPUT_LIMITS,
+    UNLIMITED,
+    InputLimits,
+    SearchLimits,
+    current_input_limits,
+    input_limits,
+    resolve,
+    resolve_input,
+)
 
 
 def test_search_limits_budget():

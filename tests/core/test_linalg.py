@@ -75,7 +75,7 @@ def test_optimize_matches_sympy(seed, dim, m):
     result = linalg.optimize(objective, constraints, dim, maximize=True, certificate=True)
     xs = sympy.symbols(f"x0:{dim}")
     cons = [sum(a * x for a, x in zip(c.coefficients, xs)) + c.constant >= 0 for c in constraints]
-    from sympy.solvers.simplex import lpmax, InfeasibleLPError
+    from sympy.solvers.simplex import InfeasibleLPError, lpmax
 
     try:
         value, _ = lpmax(sum(a * x for a, x in zip(objective, xs)), cons)
@@ -117,7 +117,6 @@ def test_integer_rows_fast_path_agrees():
 
 # ----------------------------------------------------------------------------- checked input (no truncation, no abort)
 from decimal import Decimal  # noqa: E402
-
 
 from semialg_fibers.core.exceptions import InexactInputError, ShapeError  # noqa: E402
 

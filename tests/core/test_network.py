@@ -4,11 +4,10 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import random_network
 
 from semialg_fibers import Network
 from semialg_fibers.core.exceptions import InexactInputError, MalformedNetworkError, ShapeError
-
-from strategies import random_network
 
 # (name, layers, input, expected output) computed by hand
 EVAL_CASES = [

@@ -9,8 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from semialg_fibers.core import linalg
-from semialg_fibers.core.nonnegative_rank import (factorization_dimension, factorization_stratum_certificate,
-                                             factorization_stratum_term, nonnegative_column_rank)
+from semialg_fibers.core.nonnegative_rank import (
+    factorization_dimension,
+    factorization_stratum_certificate,
+    factorization_stratum_term,
+    nonnegative_column_rank,
+)
 
 NCR = [
     ("zero", [[0, 0], [0, 0]], 0),

@@ -9,7 +9,6 @@ below ``readwrite`` imports ``readwrite``.
 
 from __future__ import annotations
 
-import ast
 import importlib
 import pkgutil
 import subprocess
@@ -30,9 +29,21 @@ from semialg_fibers.core.semialgebraic import BasicSet, constraint, union
 from semialg_fibers.core.symmetries import h_symmetries, scaling_generator
 from semialg_fibers.render.conservation import count_latex, count_text, law_latex, report_latex, report_text
 from semialg_fibers.render.html import html
-from semialg_fibers.render.latex import (basic_set_latex, component_block, component_latex, constraint_latex, document,
-                                         fiber_latex, fiber_latex_inline, fields_latex, network_block, network_latex,
-                                         symmetry_latex, union_latex, vector_field_latex)
+from semialg_fibers.render.latex import (
+    basic_set_latex,
+    component_block,
+    component_latex,
+    constraint_latex,
+    document,
+    fiber_latex,
+    fiber_latex_inline,
+    fields_latex,
+    network_block,
+    network_latex,
+    symmetry_latex,
+    union_latex,
+    vector_field_latex,
+)
 from semialg_fibers.render.report import network_report
 from semialg_fibers.shallow import is_generic
 from semialg_fibers.three_layer.fiber import basis_latex
@@ -103,7 +114,7 @@ def _cases():
     for value in results:
         cases.append((type(value).__name__ + (" (yes)" if value else " (no)"), value, {},
                       dict(latex=fields_latex(value), latex_display=None, html=html(value))))
-    for name, value, options, expected in cases:
+    for *_, expected in cases:
         expected.setdefault("text", None)
     return cases
 

@@ -94,9 +94,9 @@ def test_orientation_search_reports_nodes():
 
 
 def test_oracle_reports_regions():
-    from semialg_fibers.general.oracle import equivalent
-
     from strategies import permute_and_scale, random_network
+
+    from semialg_fibers.general.oracle import equivalent
 
     net = random_network(random.Random(3), (2, 5, 1))
     calls = []

@@ -7,8 +7,14 @@ import sympy
 
 from semialg_fibers.core.exceptions import ShapeError
 from semialg_fibers.core.network import Network
-from semialg_fibers.core.symbols import (auxiliary_symbols, bias_symbol, parameter_coordinates, parameter_symbols,
-                                    symbol_sort_key, weight_symbol)
+from semialg_fibers.core.symbols import (
+    auxiliary_symbols,
+    bias_symbol,
+    parameter_coordinates,
+    parameter_symbols,
+    symbol_sort_key,
+    weight_symbol,
+)
 
 ARCHITECTURES = [(1, 1, 1), (1, 2, 1), (2, 3, 2), (3, 2, 2, 1), (2, 11, 1)]
 

@@ -5,19 +5,26 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from strategies import permute_and_scale, random_network
 
 from semialg_fibers import Network, NotDecidedError
 from semialg_fibers.core.limits import SearchLimits
+from semialg_fibers.core.symmetries import (
+    act,
+    normal_form,
+    orbit_dimension,
+    permute_hidden,
+    same_orbit,
+    scale_neuron,
+    scaling_generator,
+    scaling_generators,
+)
 from semialg_fibers.general.oracle import equivalent
 
 
 def oracle(a, b):
     """The region-search oracle alone: its symmetry shortcut would check this module against itself."""
     return equivalent(a, b, orbit_check=False)
-from semialg_fibers.core.symmetries import (act, normal_form, orbit_dimension, permute_hidden, same_orbit, scale_neuron,
-                                       scaling_generator, scaling_generators)
-
-from strategies import permute_and_scale, random_network
 
 
 @pytest.mark.parametrize("arch", [(1, 2, 1), (2, 3, 2, 1), (2, 2, 3, 2, 2)], ids=str)
@@ -64,7 +71,7 @@ def test_ties_in_an_early_layer_are_searched():
     assert oracle(a, not_h)  # the same function (equal neurons), yet not an H move
     assert not same_orbit(a, not_h)
     with pytest.raises(NotDecidedError, match="permutations"):
-        same_orbit(a, not_h, SearchLimits(permutations=1))
+        same_orbit(a, not_h, limits=SearchLimits(permutations=1))
 
 
 def test_normal_form_is_in_the_orbit(rng):
@@ -120,8 +127,8 @@ def test_mixing_generator_on_the_diagonal_is_the_scaling():
 
 
 def test_parameter_index_matches_symbols():
-    from semialg_fibers.core.symbols import bias_symbol, parameter_symbols, weight_symbol
     from semialg_fibers.core.exceptions import ShapeError
+    from semialg_fibers.core.symbols import bias_symbol, parameter_symbols, weight_symbol
     from semialg_fibers.core.symmetries import parameter_index
 
     arch = (2, 3, 2, 1)

@@ -4,14 +4,13 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import permute_and_scale, random_network
 
 from semialg_fibers import Network
 from semialg_fibers.core.domain import box, orthant, polyhedron
 from semialg_fibers.core.exceptions import DomainError, NotDecidedError, ShapeError
-from semialg_fibers.general.oracle import equivalent, linear_regions
 from semialg_fibers.core.progress import reporting
-
-from strategies import permute_and_scale, random_network
+from semialg_fibers.general.oracle import equivalent, linear_regions
 
 F = Fraction
 IDENTITY_1 = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])

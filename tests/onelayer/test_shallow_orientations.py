@@ -12,16 +12,16 @@ from fractions import Fraction as F
 from itertools import product
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from semialg_fibers import Network, NotDecidedError
-from semialg_fibers.general.oracle import equivalent as oracle
-from semialg_fibers.shallow import canonical_data, canonical_form, is_generic
 from semialg_fibers.core.limits import UNLIMITED, SearchLimits
+from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.onelayer import orientations
 from semialg_fibers.onelayer.orientations import binary_solutions, rank_one_solutions
-
-from conftest import REAL_NETWORKS
+from semialg_fibers.readwrite.examples import REAL_NETWORKS
+from semialg_fibers.shallow import canonical_data, canonical_form, is_generic
 
 small = st.integers(-2, 2).map(F)
 

@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from strategies import permute_and_scale, random_network
+
 from semialg_fibers import Network
 from semialg_fibers.orthant import canonical_data
 

@@ -7,12 +7,11 @@ from fractions import Fraction
 import pytest
 
 from semialg_fibers import Network
-
 from semialg_fibers.core import linalg
 from semialg_fibers.core.exceptions import DomainError
+from semialg_fibers.core.symmetries import SymmetryKind as K
 from semialg_fibers.general.oracle import equivalent
 from semialg_fibers.orthant import continuous_symmetries
-from semialg_fibers.core.symmetries import SymmetryKind as K
 
 T = Fraction(1, 4)
 NET = [([[1, 2], [3, 1], [-1, -1], [1, -1]], [1, 0, -2, 0]), ([[1, -1, 4, 0], [2, 1, 1, 0]], [0, 1])]

@@ -4,8 +4,8 @@ import random
 from fractions import Fraction
 
 import pytest
-
 from strategies import random_shallow
+
 from semialg_fibers import Network
 from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.orthant import fiber, fiber_dimension, generic_fiber_dimension, jacobian_upper_bound

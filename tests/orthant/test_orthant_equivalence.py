@@ -3,13 +3,12 @@
 import random
 
 import pytest
+from strategies import function_classes
 
 from semialg_fibers import Network
 from semialg_fibers.core.exceptions import ShapeError
 from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.orthant import equivalent
-
-from strategies import function_classes
 
 
 @pytest.mark.parametrize("arch", [(1, 2, 1), (2, 1, 1)], ids=str)

@@ -9,13 +9,19 @@ import random
 from fractions import Fraction
 
 import pytest
-
 from strategies import function_classes, random_shallow
+
 from semialg_fibers import Network
 from semialg_fibers.core.exceptions import InternalCheckError
 from semialg_fibers.general.oracle import equivalent as oracle
-from semialg_fibers.orthant import (canonical_data, fiber, fiber_dimension, generic_fiber_dimension,
-                                    jacobian_upper_bound, orientation_choices)
+from semialg_fibers.orthant import (
+    canonical_data,
+    fiber,
+    fiber_dimension,
+    generic_fiber_dimension,
+    jacobian_upper_bound,
+    orientation_choices,
+)
 from semialg_fibers.orthant.components import component
 from semialg_fibers.orthant.fiber import fiber_components
 from semialg_fibers.orthant.patterns import role_patterns
@@ -178,8 +184,9 @@ def test_fiber_of_trained_network_on_the_orthant():
     over 2^50 orientation vectors); the fiber is one orbit of dimension 50 and multiplicity 50!,
     and a too-small width or an extra linear neuron over 50 lines is refused, not hung."""
     import math
-    from conftest import REAL_NETWORKS
+
     from semialg_fibers import NotDecidedError
+    from semialg_fibers.readwrite.examples import REAL_NETWORKS
     path = REAL_NETWORKS / "nnequiv_bitvec_1_4_10-50-2.json"
     if not path.exists():
         pytest.skip(f"{path} not present")

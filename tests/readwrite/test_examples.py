@@ -5,19 +5,18 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from checks import in_orbit_brute_force as _in_orbit
 
 from semialg_fibers import examples, is_identifiable
-
 from semialg_fibers.core import linalg
-from semialg_fibers.readwrite.examples import non_localizable, non_localizable_ramp
-from semialg_fibers.general.oracle import equivalent as oracle_equivalent
 from semialg_fibers.core.symmetries import same_orbit
 from semialg_fibers.general.oracle import equivalent as oracle
+from semialg_fibers.general.oracle import equivalent as oracle_equivalent
+from semialg_fibers.readwrite.examples import non_localizable, non_localizable_ramp
 from semialg_fibers.shallow.canonical import canonical_data
 from semialg_fibers.shallow.fiber import fiber
 from semialg_fibers.shallow.genericity import is_generic
 from semialg_fibers.shallow.minimal import minimal_width
-from checks import in_orbit_brute_force as _in_orbit
 
 
 def test_transversal_counterexample():

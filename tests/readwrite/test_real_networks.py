@@ -7,8 +7,7 @@ from fractions import Fraction
 import pytest
 
 from semialg_fibers import Network
-
-from conftest import REAL_NETWORKS
+from semialg_fibers.readwrite.examples import REAL_NETWORKS
 
 FILES = sorted(REAL_NETWORKS.glob("*.json"))
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 
-from semialg_fibers.render.bars import TqdmReporter
 from semialg_fibers.core.progress import ProgressUpdate
+from semialg_fibers.render.bars import TqdmReporter
 
 
 def test_one_bar_per_task_closed_when_finished():

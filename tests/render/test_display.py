@@ -7,9 +7,9 @@ from html.parser import HTMLParser
 import pytest
 
 from semialg_fibers import Network, equivalent, examples, fiber
+from semialg_fibers.core.symmetries import h_symmetries
 from semialg_fibers.render.html import MATH_PARAMETERS, html
 from semialg_fibers.shallow import is_generic, stabilizer
-from semialg_fibers.core.symmetries import h_symmetries
 
 IDENTITY = examples.spec_identity_example()
 

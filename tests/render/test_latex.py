@@ -1,16 +1,26 @@
 """Golden LaTeX strings of semialg_fibers.render.latex."""
 
+from fractions import Fraction
+
 import pytest
 import sympy
 
 from semialg_fibers.core.components import Fiber, component_from_implicit, make_component
-from fractions import Fraction
-
-from semialg_fibers.render.latex import (LINE_WIDTH, basic_set_block, basic_set_latex, component_latex, constraint_latex,
-                                  escape_text, math_width, network_block, symmetry_latex, value_latex)
 from semialg_fibers.core.network import Network
 from semialg_fibers.core.semialgebraic import BasicSet, constraint
 from semialg_fibers.core.symbols import auxiliary_symbols, parameter_symbols
+from semialg_fibers.render.latex import (
+    LINE_WIDTH,
+    basic_set_block,
+    basic_set_latex,
+    component_latex,
+    constraint_latex,
+    escape_text,
+    math_width,
+    network_block,
+    symmetry_latex,
+    value_latex,
+)
 
 x, y = sympy.symbols("x y", real=True)
 W11, b1, W2, b2 = parameter_symbols((1, 1, 1))
@@ -148,8 +158,8 @@ def test_large_matrices_are_summarized_small_ones_printed():
 
 def test_symmetries_and_results_render_in_text_mode():
     from semialg_fibers.core.results import EquivalenceResult
-    from semialg_fibers.shallow import is_generic
     from semialg_fibers.core.symmetries import h_symmetries
+    from semialg_fibers.shallow import is_generic
 
     net = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
     scaling = h_symmetries(net)[1]

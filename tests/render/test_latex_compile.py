@@ -18,9 +18,9 @@ import pytest
 
 from semialg_fibers import Network, examples, fiber
 from semialg_fibers.cli import main
-from semialg_fibers.render.latex import basic_set_block, component_latex, network_latex
 from semialg_fibers.core.semialgebraic import BasicSet
 from semialg_fibers.core.symbols import auxiliary_symbols, parameter_symbols
+from semialg_fibers.render.latex import basic_set_block, component_latex, network_latex
 from semialg_fibers.render.report import network_report
 
 pytestmark = pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from semialg_fibers import Network, examples
-from semialg_fibers.render.report import network_report
 from semialg_fibers.core.symmetries import Symmetry
+from semialg_fibers.render.report import network_report
 
 
 def test_shallow_report_has_fiber_identifiability_and_symmetries():

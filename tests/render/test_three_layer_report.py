@@ -4,9 +4,8 @@ import json
 
 import pytest
 
-from semialg_fibers import Network
+from semialg_fibers import Network, is_identifiable
 from semialg_fibers.cli import main
-from semialg_fibers import is_identifiable
 from semialg_fibers.render.three_layer import identify_text, structure_dict, structure_text
 
 HIDDEN = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])

@@ -6,10 +6,10 @@ import random
 from fractions import Fraction as F
 
 import pytest
+from strategies import random_equivalent, random_neuron_network
 
 from semialg_fibers import Network, ShapeError
 from semialg_fibers.shallow.canonical import canonical_data, line_key, neuron_infos
-from strategies import random_equivalent, random_neuron_network
 
 # name, layers, expected [(line, kink)], G, g0
 GOLDEN = [

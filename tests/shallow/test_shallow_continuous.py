@@ -8,12 +8,11 @@ from fractions import Fraction
 import pytest
 
 from semialg_fibers import Network
-
 from semialg_fibers.core import linalg
 from semialg_fibers.core.exceptions import DomainError
+from semialg_fibers.core.symmetries import SymmetryKind as K
 from semialg_fibers.general.oracle import equivalent
 from semialg_fibers.shallow import continuous_symmetries
-from semialg_fibers.core.symmetries import SymmetryKind as K
 
 T = Fraction(1, 3)
 

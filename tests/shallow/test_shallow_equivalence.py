@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from strategies import random_equivalent, random_neuron_network
 
 from semialg_fibers import Network, ShapeError
 from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.shallow.equivalence import equivalent
-from strategies import random_equivalent, random_neuron_network
 
 
 def _pairs(count: int, seed: int):

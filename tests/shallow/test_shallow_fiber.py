@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from checks import evaluation_jacobian_corank
+from strategies import random_neuron_network
 
 from semialg_fibers import Network, examples
 from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.shallow.fiber import fiber
 from semialg_fibers.shallow.genericity import is_generic
-from checks import evaluation_jacobian_corank
-from strategies import random_neuron_network
 
 # name, network, dimension, number of patterns, total multiplicity (images under permutations)
 GOLDEN = [
@@ -134,8 +134,10 @@ def test_fiber_of_trained_network_is_one_orbit():
     orientation vectors), so the fiber is found at once: the H_50 orbit, one component of
     multiplicity 50!, dimension 50; a permuted and rescaled copy is a member."""
     import math
-    from conftest import REAL_NETWORKS
+
     from strategies import permute_and_scale
+
+    from semialg_fibers.readwrite.examples import REAL_NETWORKS
     path = REAL_NETWORKS / "nnequiv_bitvec_1_4_10-50-2.json"
     if not path.exists():
         pytest.skip(f"{path} not present")

@@ -11,15 +11,15 @@ import random
 from fractions import Fraction
 
 import pytest
-
-from semialg_fibers import Network, examples
-from semialg_fibers.onelayer.lines import line_key
-from semialg_fibers.general.oracle import equivalent as oracle
-from semialg_fibers.shallow.fiber import fiber
-from semialg_fibers.shallow.genericity import is_generic
-from semialg_fibers.core.symmetries import orbit_dimension
 from checks import in_orbit_brute_force
 from strategies import network_of
+
+from semialg_fibers import Network, examples
+from semialg_fibers.core.symmetries import orbit_dimension
+from semialg_fibers.general.oracle import equivalent as oracle
+from semialg_fibers.onelayer.lines import line_key
+from semialg_fibers.shallow.fiber import fiber
+from semialg_fibers.shallow.genericity import is_generic
 
 GOLDEN = [
     ("orbit", examples.spec_orbit_example(), []),
@@ -106,7 +106,7 @@ def structured_network(rng: random.Random) -> Network:
         offset = Fraction(rng.randint(-2, 2))
         config = rng.choice(CONFIGS)
         kinks = []
-        for sign in config.replace("cancel", ""):
+        for _sign in config.replace("cancel", ""):
             kinks.append([_frac(rng, -3, 3) for _ in range(k)])
         if config == "+-cancel":
             kinks[1] = [-x for x in kinks[0]]

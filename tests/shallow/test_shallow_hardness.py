@@ -27,8 +27,8 @@ import pytest
 
 from semialg_fibers import Network, shallow
 from semialg_fibers.api import fiber
-from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.core.symmetries import orbit_dimension, same_orbit
+from semialg_fibers.general.oracle import equivalent as oracle
 
 
 def width_instance(w, target) -> Network:

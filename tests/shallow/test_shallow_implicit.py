@@ -14,13 +14,13 @@ import random
 from fractions import Fraction
 
 import pytest
+from strategies import random_equivalent, random_move, random_neuron_network
 
 from semialg_fibers import Network, examples
 from semialg_fibers.core.limits import SearchLimits
 from semialg_fibers.core.symmetries import hidden_permutations, permute_hidden
 from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.shallow.fiber import fiber
-from strategies import random_equivalent, random_move, random_neuron_network
 
 
 def _holds(implicit, net: Network) -> bool:

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import random
-from itertools import product
 from fractions import Fraction as F
+from itertools import product
 
 import pytest
+from strategies import network_of, random_equivalent, random_neuron_network
 
-from semialg_fibers import Network, NotDecidedError
-from semialg_fibers import examples
+from semialg_fibers import Network, NotDecidedError, examples
 from semialg_fibers.core.limits import SearchLimits
 from semialg_fibers.general.oracle import equivalent as oracle
+from semialg_fibers.readwrite.examples import REAL_NETWORKS
 from semialg_fibers.shallow.canonical import canonical_data
-from semialg_fibers.shallow.minimal import canonical_form, minimal_choice, minimal_width, own_choice
 from semialg_fibers.shallow.dimension import fiber_dimension
-from conftest import REAL_NETWORKS
-from strategies import network_of, random_equivalent, random_neuron_network
+from semialg_fibers.shallow.minimal import canonical_form, minimal_choice, minimal_width, own_choice
 
 # name, network, n*, (|M|, rho)
 GOLDEN = [

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from strategies import random_equivalent, random_neuron_network
 
 from semialg_fibers import examples
 from semialg_fibers.shallow.canonical import canonical_data
-from semialg_fibers.shallow.minimal import minimal_choice, minimal_width
 from semialg_fibers.shallow.dimension import fiber_dimension
+from semialg_fibers.shallow.minimal import minimal_choice, minimal_width
 from semialg_fibers.shallow.patterns import RolePattern, factorization_dimension, piece_dimension, role_patterns
-from strategies import random_equivalent, random_neuron_network
 
 
 def test_orbit_pattern_multiplicity():
@@ -28,6 +28,7 @@ def test_multiplicity_of_mixed_pattern():
 def _spec_dimension(data, n):
     """The closed formula of docs/theory/shallow.md, Proposition 5b, evaluated by brute force over all (S, M) (independent of roles.py)."""
     from itertools import combinations
+
     from semialg_fibers.core import linalg
 
     r, m, k = data.num_lines, data.input_dim, data.output_dim

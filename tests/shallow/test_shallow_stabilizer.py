@@ -6,9 +6,10 @@ import random
 from fractions import Fraction as F
 from itertools import permutations
 
+from strategies import neurons_of, random_neuron_network
+
 from semialg_fibers import Network
 from semialg_fibers.shallow.stabilizer import StabilizerElement, act, stabilizer
-from strategies import neurons_of, random_neuron_network
 
 
 def _brute_order(net):

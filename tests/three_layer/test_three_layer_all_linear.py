@@ -17,6 +17,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from checks import first_layer_map
+from strategies import with_pattern
 
 from semialg_fibers import Network, equivalent
 from semialg_fibers.core.exceptions import NotDecidedError
@@ -26,9 +28,6 @@ from semialg_fibers.three_layer import all_linear_theorem, masked_sums, represen
 from semialg_fibers.three_layer.families import FamilyKind, first_layer_families
 from semialg_fibers.three_layer.fiber import FiberStatus, fiber
 from semialg_fibers.three_layer.jacobian import jacobian_upper_bound
-
-from checks import first_layer_map
-from strategies import with_pattern
 
 ZERO = Fraction(0)
 
@@ -113,7 +112,7 @@ def test_the_search_finds_members(n1, n2, dead):
     """The exhaustive search (each representation oracle-verified) finds ``theta``'s first layer only (it cannot
     see kinkless neurons), and every representation it finds is listed."""
     net = _draw(random.Random(n1 + n2 + dead), n1, n2, dead)
-    found = representations(net, UNLIMITED)
+    found = representations(net, limits=UNLIMITED)
     listed = fiber(net, certify=False)
     assert found and all(listed.contains(r.network) for r in found)
     for r in found:
@@ -140,5 +139,5 @@ def test_hypotheses():
     net = _draw(rng, 2, 2)
     assert all_linear_theorem(net)
     with pytest.raises(NotDecidedError, match="sets of translated visible neurons"):
-        first_layer_families(net, SearchLimits.with_budget(2))
+        first_layer_families(net, limits=SearchLimits.with_budget(2))
     assert [str(f.kind) for f in first_layer_families(net)] == ["orbit"] + [str(FamilyKind.TRANSLATED)] * 3

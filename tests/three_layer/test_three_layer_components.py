@@ -5,6 +5,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from strategies import scale_and_permute, with_pattern
 
 from semialg_fibers import Network
 from semialg_fibers.general.oracle import equivalent as oracle
@@ -12,9 +13,6 @@ from semialg_fibers.three_layer import jacobian_upper_bound, translate
 from semialg_fibers.three_layer.components import ThreeLayerComponent, match_first_layer
 from semialg_fibers.three_layer.families import FamilyKind
 from semialg_fibers.three_layer.fiber import fiber
-
-from strategies import with_pattern
-from strategies import scale_and_permute
 
 F = Fraction
 

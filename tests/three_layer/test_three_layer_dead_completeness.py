@@ -33,6 +33,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from checks import first_layer_map, second_layers_F
+from strategies import with_pattern
 
 from semialg_fibers import Network, equivalent
 from semialg_fibers.core.exceptions import NotDecidedError
@@ -42,9 +44,6 @@ from semialg_fibers.three_layer import dead_rows_theorem, masked_sums, represent
 from semialg_fibers.three_layer.families import FamilyKind, face_columns
 from semialg_fibers.three_layer.fiber import FiberStatus, fiber
 from semialg_fibers.three_layer.jacobian import jacobian_upper_bound
-
-from checks import first_layer_map, second_layers_F
-from strategies import with_pattern
 
 ZERO, ONE = Fraction(0), Fraction(1)
 
@@ -191,7 +190,7 @@ def _check_search(live, dead, k, seed, draws=1):
         net = _draw(rng, live, dead, k)
         face = _expected_face(live)
         assert face_columns(net) == (() if face is None else (face,))
-        found = representations(net, UNLIMITED)  # every candidate first layer, each verified by the oracle
+        found = representations(net, limits=UNLIMITED)  # every candidate first layer, each verified by the oracle
         assert found and all(_listed(net, r.network, face) for r in found)
         listed = fiber(net, certify=False)
         assert listed.status == FiberStatus.PROVEN and "Theorem 10.10" in listed.basis
@@ -311,7 +310,7 @@ def test_linear_and_dead_rows():
     listed = fiber(net, certify=False)
     assert listed.proven and "Theorem 10.10 (a)" in dead_rows_theorem(net).reason
     assert {c.family.kind for c in listed} == {FamilyKind.ORBIT, FamilyKind.TRANSLATED}
-    found = representations(net, UNLIMITED)
+    found = representations(net, limits=UNLIMITED)
     assert found and all(_listed(net, r.network, 0) and listed.contains(r.network) for r in found)
     moved = [c.sample(seed) for c in listed if c.family.kind == FamilyKind.TRANSLATED for seed in (1, 2)]
     assert moved and all(oracle(net, other) and not _in_orbit_first_layer(net, other) for other in moved)
@@ -353,7 +352,7 @@ def test_one_live_row_has_revivals(live, dead):
     """One live row (``|T_alpha| = 1``, G9 fails; or Theorem 7.4's class with ``n2_live = 1``): the search finds
     first layers outside the list (Section 5.6), among them neurons ``c - u y_m`` of negative scale."""
     net = _draw(random.Random(3), live, dead, g9=False)
-    found = representations(net, UNLIMITED)
+    found = representations(net, limits=UNLIMITED)
     outside = [r.network for r in found if not _listed(net, r.network, None)]
     assert outside and all(oracle(net, other) for other in outside)
     assert any(_has_negative_scale(net, other) for other in outside)
@@ -370,7 +369,7 @@ def test_partial_fibers_hold_what_the_search_finds(live, dead):
         fiber(net, certify=False)
     listed = fiber(net, certify=False, allow_partial=True)
     assert listed.status == FiberStatus.PARTIAL and FamilyKind.REVIVAL in {f.kind for f in listed.families}
-    found = representations(net, UNLIMITED)
+    found = representations(net, limits=UNLIMITED)
     assert found and all(listed.contains(r.network) for r in found)
     assert all(oracle(net, c.sample(seed)) for c in listed for seed in (1, 2))
 
@@ -397,7 +396,7 @@ def test_one_live_row_n1_3_revival_needs_two_spare_rows():
     """``n1 = 3``, one live row ``(+, -, -, +)``: no revival with one spare row, one with two (search)."""
     for dead, expected in ((1, False), (2, True)):
         net = _draw(random.Random(1), ("+--+",), dead, g9=False)
-        found = representations(net, UNLIMITED)
+        found = representations(net, limits=UNLIMITED)
         assert any(not _listed(net, r.network, None) for r in found) == expected
 
 
@@ -411,7 +410,7 @@ def test_proportional_alpha_rows_checked_only():
                                    ([[1, 3] + [2, 1][:dead]], [0])])
         assert masked_sums(net) and not _g9(net)
         assert "G9 fails" in dead_rows_theorem(net).reason
-        assert all(_listed(net, r.network, None) for r in representations(net, UNLIMITED))
+        assert all(_listed(net, r.network, None) for r in representations(net, limits=UNLIMITED))
 
 
 # ------------------------------------------------------------- the bend points used for Theorem 7.4's class
@@ -604,6 +603,6 @@ def test_one_live_row_bias_class_n1_3():
     and the three two-coordinate pieces ``(w_S, c)``; the search finds the second with six spare rows, not with five."""
     for dead, expected in ((5, False), (6, True)):
         net = _draw(random.Random(dead), ("---+",), dead)
-        found = representations(net, UNLIMITED)
+        found = representations(net, limits=UNLIMITED)
         assert all(_listed(net, r.network, None) or _is_pair_piece_layer(net, r.network) for r in found)
         assert any(_is_pair_piece_layer(net, r.network) for r in found) == expected

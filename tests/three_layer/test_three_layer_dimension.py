@@ -4,14 +4,13 @@ and the exact Jacobian bound at theta (an independent upper bound of the local d
 import random
 
 import pytest
+from strategies import pattern_multisets, with_pattern
 
 from semialg_fibers import Network, NotDecidedError
 from semialg_fibers.api import fiber_dimension as api_fiber_dimension
 from semialg_fibers.three_layer import jacobian_upper_bound
 from semialg_fibers.three_layer.dimension import dimension_result, fiber_dimension, row_type_dimension
 from semialg_fibers.three_layer.fiber import FiberStatus, fiber
-
-from strategies import pattern_multisets, with_pattern
 
 CASES = [(1, 2, 1, 1), (1, 2, 2, 2), (2, 1, 1, 2), (2, 1, 2, 3), (2, 2, 1, 2), (2, 2, 2, 2)]
 SLOW = [(1, 3, 1, 2), (1, 3, 2, 1), (2, 3, 1, 2), (3, 1, 1, 3), (3, 2, 2, 3)]

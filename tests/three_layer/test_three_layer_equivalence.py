@@ -7,16 +7,14 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from strategies import pairs, pattern_multisets, random_network, scale_and_permute, with_pattern
 
 from semialg_fibers import Network, NotDecidedError, SearchLimits, ShapeError
 from semialg_fibers.api import equivalent as api_equivalent
-from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.core.symmetries import act
+from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.three_layer import layer_flip, ramp_flip, revival_forms, revive, sign_change, translate
 from semialg_fibers.three_layer.equivalence import METHOD, align, equivalent, find_witness
-
-from strategies import pattern_multisets, random_network, with_pattern
-from strategies import pairs, scale_and_permute
 
 F = Fraction
 
@@ -100,7 +98,7 @@ def _degenerate(count, seed):
     for arch in [(2, 2, 2, 1), (1, 1, 2, 1), (2, 1, 2, 1), (3, 2, 2, 2), (2, 2, 1, 1)]:
         for _ in range(count):
             net = random_network(rng, arch, -2, 2)
-            for kind, other, _ in list(pairs(rng, net, 1)) + [("random", random_network(rng, arch, -1, 1), None)]:
+            for _kind, other, _ in list(pairs(rng, net, 1)) + [("random", random_network(rng, arch, -1, 1), None)]:
                 r = _check(net, other, bool(oracle(net, other)))
                 stats[r.method] += 1
     return stats
@@ -143,7 +141,7 @@ def test_unaligned_equal_networks_fall_back_to_the_oracle():
     r = equivalent(net, revived)
     assert r and r.method == "oracle (three-layer fallback)" and "first layers are not related" in r.reason
     with pytest.raises(NotDecidedError, match="general oracle is beyond its limits"):
-        equivalent(net, revived, SearchLimits(regions=1))
+        equivalent(net, revived, limits=SearchLimits(regions=1))
 
 
 def test_shapes_and_dispatch():

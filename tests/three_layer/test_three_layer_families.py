@@ -4,14 +4,13 @@ import random
 from fractions import Fraction
 
 import pytest
+from strategies import pattern_multisets, with_pattern
 
 from semialg_fibers import Network, NotDecidedError, SearchLimits
 from semialg_fibers.orthant import canonical_data
 from semialg_fibers.three_layer import second_layer, translate
 from semialg_fibers.three_layer.families import FamilyKind, Interval, first_layer_families
 from semialg_fibers.three_layer.profile import profile
-
-from strategies import pattern_multisets, with_pattern
 
 F = Fraction
 
@@ -78,7 +77,7 @@ def test_one_dimensional_data_moves_with_t():
 def test_sign_changes_are_bounded_by_the_limits():
     net = Network.from_layers([([[1, 0, 0], [0, 1, 0], [0, 0, 1]], [0, 0, 0]), ([[2, -1, -4]], [-1]), ([[1]], [0])])
     with pytest.raises(NotDecidedError, match="sign changes"):
-        first_layer_families(net, SearchLimits.with_budget(2))
+        first_layer_families(net, limits=SearchLimits.with_budget(2))
 
 
 def test_first_layer_checks_t():

@@ -7,15 +7,13 @@ import random
 from fractions import Fraction
 
 import pytest
+from strategies import pattern_multisets, random_network, walk, with_pattern
 
 from semialg_fibers import Network, NotDecidedError
 from semialg_fibers.core.limits import UNLIMITED
 from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.three_layer import representations
 from semialg_fibers.three_layer.fiber import FiberStatus, ThreeLayerFiber, completeness, fiber
-
-from strategies import pattern_multisets, random_network, with_pattern
-from strategies import walk
 
 F = Fraction
 
@@ -46,7 +44,7 @@ def _check_walks_and_search(n1, n2, k, d, seed, walks=3, search=True):
             assert f.contains(other), (patterns, used)
             counts["members"] += 1
         if search:
-            for rep in representations(net, UNLIMITED):
+            for rep in representations(net, limits=UNLIMITED):
                 assert f.contains(rep.network), (patterns, rep.network)
                 counts["members"] += 1
     return counts
@@ -132,8 +130,8 @@ def test_spare_rows_allow_other_first_layers():
     """Why spare rows are not decided in general: a dead-row revival (one live row) is equivalent to theta and
     outside every listed family."""
     from semialg_fibers.three_layer import revival_forms, revive
-    from semialg_fibers.three_layer.families import first_layer_families
     from semialg_fibers.three_layer.components import match_first_layer
+    from semialg_fibers.three_layer.families import first_layer_families
 
     net = Network.from_layers([([[1, 2], [-1, 1]], [0, 0]), ([[-2, 3], [-1, -1]], [4, -1]), ([[5, 1]], [1])])
     revived = revive(net, revival_forms(net)[0])

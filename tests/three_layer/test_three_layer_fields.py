@@ -4,17 +4,20 @@ import random
 from fractions import Fraction
 
 import pytest
+from strategies import pattern_multisets, with_pattern
 
 from semialg_fibers import Network
-
 from semialg_fibers.core import linalg
-from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.core.symmetries import SymmetryKind
+from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.three_layer import jacobian_upper_bound, shift_linear_bias, symmetries, translate
-from semialg_fibers.three_layer.fields import hiding_field, linear_bias_field, linear_kernel_fields, linear_mixing_fields
+from semialg_fibers.three_layer.fields import (
+    hiding_field,
+    linear_bias_field,
+    linear_kernel_fields,
+    linear_mixing_fields,
+)
 from semialg_fibers.three_layer.moves import linear_rows, refactor_linear_block
-
-from strategies import pattern_multisets, with_pattern
 
 F = Fraction
 

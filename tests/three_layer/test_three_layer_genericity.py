@@ -7,14 +7,13 @@ import random
 from fractions import Fraction
 
 import pytest
+from strategies import pattern_multisets, with_pattern
 
 from semialg_fibers import Network, NotDecidedError
 from semialg_fibers.core.limits import UNLIMITED
-from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.core.symmetries import same_orbit
+from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.three_layer import Predicate, genericity, is_identifiable, representations
-
-from strategies import pattern_multisets, with_pattern
 
 I2 = ([[1, 0], [0, 1]], [0, 0])
 
@@ -59,6 +58,6 @@ def test_g6_is_needed():
     assert [r.predicate for r in genericity(net).failing] == [Predicate.G6]
     with pytest.raises(NotDecidedError, match="G6"):
         is_identifiable(net)
-    found = representations(net, UNLIMITED)
+    found = representations(net, limits=UNLIMITED)
     others = [r.network for r in found if not same_orbit(net, r.network)]
     assert others and all(oracle(net, o) for o in others)

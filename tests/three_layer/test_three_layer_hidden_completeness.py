@@ -13,6 +13,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from checks import first_layer_map, second_layers_F
+from strategies import with_pattern
 
 from semialg_fibers.core.limits import UNLIMITED
 from semialg_fibers.general.oracle import equivalent as oracle
@@ -20,9 +22,6 @@ from semialg_fibers.three_layer import fiber, hidden_column_theorem, masked_sums
 from semialg_fibers.three_layer.fiber import FiberStatus
 from semialg_fibers.three_layer.rows import output_column
 from semialg_fibers.three_layer.search import known_classes
-
-from checks import first_layer_map, second_layers_F
-from strategies import with_pattern
 
 
 def _hiding_pattern(n1, i):
@@ -62,7 +61,7 @@ def _in_translation_family(net, other, i):
 
 def _check(n1, n2, k, count, seed, dead=0):
     for net, i in _hidden_networks(n1, n2, k, random.Random(seed), count, dead):
-        found = representations(net, UNLIMITED)  # every candidate first layer, each one oracle-verified
+        found = representations(net, limits=UNLIMITED)  # every candidate first layer, each one oracle-verified
         assert found and all(_in_translation_family(net, r.network, i) for r in found)
         members = fiber(net, certify=False)  # proven (Theorem 10.8), dead rows or not: no allow_conjecture
         assert members.status == FiberStatus.PROVEN and "Theorem 10.8" in members.basis
@@ -163,7 +162,7 @@ def test_the_bends_of_the_rows(seed):
 def test_one_live_row_with_a_spare_row_leaves_the_family():
     """One hiding row and a spare row (L = 1, outside the claim): the sign change and revivals leave the family."""
     for net, i in _hidden_networks(2, 1, 1, random.Random(5), 2, dead=1):
-        found = representations(net, UNLIMITED)
+        found = representations(net, limits=UNLIMITED)
         outside = [r for r in found if not _in_translation_family(net, r.network, i)]
         assert outside and {r.key for r in found} <= known_classes(net)
         assert all(oracle(net, r.network) for r in outside)
@@ -189,10 +188,11 @@ def test_one_hiding_row_with_dead_rows_n1_5(dead, k):
     """Theorem 10.12: the sign changes composed with the hiding translation, proven for n1 >= 5.  Sampled points of
     one component per family and random symmetry walks are oracle-equivalent members; a translation below
     t_min is neither; the fiber's dimension is the exact Jacobian bound."""
+    from strategies import walk
+
     from semialg_fibers.three_layer import one_hiding_row_theorem, translate
     from semialg_fibers.three_layer.families import FamilyKind
     from semialg_fibers.three_layer.jacobian import jacobian_upper_bound
-    from strategies import walk
 
     rng = random.Random(dead + 10 * k)
     (net, i), = _hidden_networks(5, 1, k, rng, 1, dead=dead)

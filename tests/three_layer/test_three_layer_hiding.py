@@ -4,14 +4,21 @@ import random
 from fractions import Fraction
 
 import pytest
+from strategies import pattern_multisets, random_network, with_pattern
 
 from semialg_fibers import Network, NotDecidedError, ShapeError
 from semialg_fibers.general.oracle import equivalent as oracle
-from semialg_fibers.three_layer import (ColumnKind, column_status, column_statuses, hidden_hyperplanes, hiding_interval,
-                                        kink_visible, outside_witness, translate)
+from semialg_fibers.three_layer import (
+    ColumnKind,
+    column_status,
+    column_statuses,
+    hidden_hyperplanes,
+    hiding_interval,
+    kink_visible,
+    outside_witness,
+    translate,
+)
 from semialg_fibers.three_layer.first_layer import preimage
-
-from strategies import pattern_multisets, random_network, with_pattern
 
 F = Fraction
 

@@ -4,15 +4,14 @@ representation search, and exact Jacobian ranks."""
 import random
 
 import pytest
+from strategies import pattern_multisets, with_pattern
 
 from semialg_fibers import Network, NotDecidedError, ShapeError
 from semialg_fibers.core.limits import UNLIMITED
-from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.core.symmetries import same_orbit
+from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.three_layer import is_identifiable, jacobian_upper_bound, representations
 from semialg_fibers.three_layer.identifiability import mechanisms
-
-from strategies import pattern_multisets, with_pattern
 
 I2 = ([[1, 0], [0, 1]], [0, 0])
 
@@ -71,7 +70,7 @@ def test_verdicts_against_the_exhaustive_search_and_the_jacobian(n1, n2, k):
         net = with_pattern(rng, pats, k=k)
         result = is_identifiable(net, allow_conjecture=True)
         if result:
-            found = representations(net, UNLIMITED)
+            found = representations(net, limits=UNLIMITED)
             assert len(found) == 1 and same_orbit(net, found[0].network) is not None, pats
             assert jacobian_upper_bound(net) == n1 + n2, pats
         else:
@@ -116,7 +115,7 @@ def test_verdicts_against_the_search_larger(n1, n2, k):
         net = with_pattern(rng, pats, k=k)
         result = is_identifiable(net, allow_conjecture=True)
         if result:
-            assert len(representations(net, UNLIMITED)) == 1, pats
+            assert len(representations(net, limits=UNLIMITED)) == 1, pats
             assert min(jacobian_upper_bound(net, seed=s) for s in (0, 1)) == n1 + n2, pats
         else:
             assert oracle(net, result.witness), pats
@@ -134,6 +133,6 @@ def test_verdicts_on_degenerate_small_integer_networks(count):
         except NotDecidedError:
             continue
         if result:
-            assert len(representations(net, UNLIMITED)) == 1, net
+            assert len(representations(net, limits=UNLIMITED)) == 1, net
         else:
             assert oracle(net, result.witness) and not same_orbit(net, result.witness), net

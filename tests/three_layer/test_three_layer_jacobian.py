@@ -4,11 +4,11 @@ while no activation changes)."""
 import random
 from fractions import Fraction
 
+from strategies import with_pattern
+
 from semialg_fibers import Network
 from semialg_fibers.three_layer import evaluation_jacobian, jacobian_upper_bound, sample_inputs
 from semialg_fibers.three_layer.first_layer import pre_activation, preimage
-
-from strategies import with_pattern
 
 
 def test_jacobian_rows_are_difference_quotients():

@@ -23,6 +23,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from strategies import with_pattern
 
 from semialg_fibers import Network, equivalent
 from semialg_fibers.core.limits import UNLIMITED
@@ -36,8 +37,6 @@ from semialg_fibers.three_layer.families import FamilyKind, first_layer_families
 from semialg_fibers.three_layer.fiber import FiberStatus, family_patterns, fiber
 from semialg_fibers.three_layer.jacobian import jacobian_upper_bound
 from semialg_fibers.three_layer.rows import second_layer
-
-from strategies import with_pattern
 
 ZERO = Fraction(0)
 

@@ -7,20 +7,32 @@ import pickle
 import random
 
 import pytest
+from strategies import pattern_multisets, random_network, with_pattern
 
 from semialg_fibers import Network, NotDecidedError
 from semialg_fibers.core.memo import cached, cached_keys
-from semialg_fibers.three_layer import (all_linear_theorem, column_statuses, dead_rows_theorem, genericity,
-                                        hidden_column_theorem, hidden_hyperplanes, is_identifiable,
-                                        linear_rows_theorem, one_hiding_row_theorem, positive_columns, profile,
-                                        rigidity, row_type, row_types, second_layer)
+from semialg_fibers.three_layer import (
+    all_linear_theorem,
+    column_statuses,
+    dead_rows_theorem,
+    genericity,
+    hidden_column_theorem,
+    hidden_hyperplanes,
+    is_identifiable,
+    linear_rows_theorem,
+    one_hiding_row_theorem,
+    positive_columns,
+    profile,
+    rigidity,
+    row_type,
+    row_types,
+    second_layer,
+)
 from semialg_fibers.three_layer.dimension import dimension_result
 from semialg_fibers.three_layer.fiber import completeness, fiber
 from semialg_fibers.three_layer.first_layer import first_layer_rank, has_full_row_rank
 from semialg_fibers.three_layer.genericity import masked_sums
 from semialg_fibers.three_layer.hiding import column_status, translate
-
-from strategies import pattern_multisets, random_network, with_pattern
 
 STRUCTURAL = [row_types, second_layer, column_statuses, hidden_hyperplanes, genericity, masked_sums,
               first_layer_rank, has_full_row_rank, positive_columns, rigidity, hidden_column_theorem,

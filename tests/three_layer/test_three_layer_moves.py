@@ -6,17 +6,23 @@ import random
 from fractions import Fraction
 
 import pytest
+from strategies import pattern_multisets, with_pattern
 
 from semialg_fibers import Network
 from semialg_fibers.core.limits import UNLIMITED
-from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.core.symmetries import SymmetryKind, same_orbit
-from semialg_fibers.three_layer import (layer_flip_sets, ramp_flip, representations, revival_forms, revive,
-                                        sign_change, symmetries)
+from semialg_fibers.general.oracle import equivalent as oracle
+from semialg_fibers.three_layer import (
+    layer_flip_sets,
+    ramp_flip,
+    representations,
+    revival_forms,
+    revive,
+    sign_change,
+    symmetries,
+)
 from semialg_fibers.three_layer.moves import flip_condition, layer_flip, set_dead_row, shift_linear_bias
 from semialg_fibers.three_layer.search import class_key
-
-from strategies import pattern_multisets, with_pattern
 
 F = Fraction
 
@@ -203,7 +209,7 @@ def test_layer_flip_exists_iff_the_nonnegative_rank_fits():
         net = with_pattern(rng, pats, d=2)
         flips = set(layer_flip_sets(net))
         own = class_key(net, net)
-        found = {r.key for r in representations(net, UNLIMITED) if r.key[0] == own[0]}
+        found = {r.key for r in representations(net, limits=UNLIMITED) if r.key[0] == own[0]}
         predicted = {class_key(net, layer_flip(net, s)) for s in flips} | {own}
         assert predicted == found, pats
         crossing = [j for j in range(len(pats)) if j not in flip_condition(net, ())[2]]

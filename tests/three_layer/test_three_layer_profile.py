@@ -4,14 +4,13 @@ import random
 from fractions import Fraction
 
 import pytest
+from strategies import random_network
 
 from semialg_fibers import Network
 from semialg_fibers.orthant import canonical_data
 from semialg_fibers.three_layer import second_layer
 from semialg_fibers.three_layer.first_layer import preimage
 from semialg_fibers.three_layer.profile import candidate_breakpoints, profile
-
-from strategies import random_network
 
 F = Fraction
 
@@ -32,7 +31,7 @@ def test_profile_agrees_with_the_network_everywhere(seed):
     for y in points + [y + F(1, 1000) for y in points]:
         assert p(y) == net(preimage(net, (y,)))
     # the kept breakpoints are true ones, and slopes agree with finite differences between them
-    for t, b in enumerate(p.breakpoints):
+    for t, _b in enumerate(p.breakpoints):
         assert any(p.jump(t))
     assert all(b >= 0 for b in p.breakpoints)
 

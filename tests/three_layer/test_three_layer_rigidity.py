@@ -4,17 +4,24 @@ import random
 from fractions import Fraction
 
 import pytest
+from checks import second_layers_F
+from strategies import pattern_multisets, with_pattern
 
 from semialg_fibers import Network
 from semialg_fibers.core.limits import UNLIMITED
 from semialg_fibers.general.oracle import equivalent as oracle
-from semialg_fibers.three_layer import (Predicate, hidden_column_theorem, is_identifiable, linear_rows_theorem,
-                                        masked_sums, positive_columns, representations, rigidity)
+from semialg_fibers.three_layer import (
+    Predicate,
+    hidden_column_theorem,
+    is_identifiable,
+    linear_rows_theorem,
+    masked_sums,
+    positive_columns,
+    representations,
+    rigidity,
+)
 from semialg_fibers.three_layer.fiber import FiberStatus, completeness, fiber
 from semialg_fibers.three_layer.rows import output_column
-
-from checks import second_layers_F
-from strategies import pattern_multisets, with_pattern
 
 I2 = ([[1, 0], [0, 1]], [0, 0])
 RIGID = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1], [1, 3]], [1, -1]), ([[1, 2]], [1])])
@@ -182,7 +189,7 @@ def _check_search(n1, n2, k, count, seed):
     nets = _in_class_networks(n1, n2, k, random.Random(seed), count)
     assert nets
     for net in nets:
-        found = representations(net, UNLIMITED)  # every candidate first layer, each one oracle-verified
+        found = representations(net, limits=UNLIMITED)  # every candidate first layer, each one oracle-verified
         assert found and all(_same_first_layer(net, r.network) for r in found)
 
 
@@ -193,7 +200,7 @@ def test_the_search_finds_only_the_first_layer_of_theta(n1, n2, k, count):
 
 def test_the_search_with_one_positive_column_n1_3():
     """Theorem 7.3 for n1 = 3 (column 1 of W2 and b2 positive): part (2) with two negative columns."""
-    found = representations(ONE_COLUMN, UNLIMITED)
+    found = representations(ONE_COLUMN, limits=UNLIMITED)
     assert found and all(_same_first_layer(ONE_COLUMN, r.network) for r in found)
 
 
@@ -201,13 +208,13 @@ def test_the_search_with_one_row_positive_in_the_column():
     """Theorem 7.3, n1 = 2, rows (+, -, +) and (-, -, +): part (2)(iii) counts the bend points (no G9 needed)."""
     net = Network.from_layers([I2, ([[2, -1], [-1, -2]], [1, 3]), ([[3, -2]], [1])])
     assert "Theorem 7.3" in rigidity(net).reason
-    found = representations(net, UNLIMITED)
+    found = representations(net, limits=UNLIMITED)
     assert found and all(_same_first_layer(net, r.network) for r in found)
 
 
 def test_the_search_with_a_negative_column():
     """n1 = 3, column 3 of W2 negative (P+ with three positive columns, not every column)."""
-    found = representations(NEGATIVE_COLUMN, UNLIMITED)
+    found = representations(NEGATIVE_COLUMN, limits=UNLIMITED)
     assert found and all(_same_first_layer(NEGATIVE_COLUMN, r.network) for r in found)
 
 
@@ -257,7 +264,7 @@ def _check_two_columns(n1, n2, k, count, seed):
     nets = _two_column_networks(n1, n2, k, random.Random(seed), count)
     assert len(nets) == count
     for net in nets:
-        found = representations(net, UNLIMITED)  # every candidate first layer, each one oracle-verified
+        found = representations(net, limits=UNLIMITED)  # every candidate first layer, each one oracle-verified
         assert found and all(_same_first_layer(net, r.network) for r in found)
 
 
@@ -304,7 +311,7 @@ def _check_class(n1, n2, k, count, seed, positive, theorem):
     assert len(nets) == count
     for net in nets:
         assert theorem in rigidity(net).reason
-        found = representations(net, UNLIMITED)  # every candidate first layer, each one oracle-verified
+        found = representations(net, limits=UNLIMITED)  # every candidate first layer, each one oracle-verified
         assert found and all(_same_first_layer(net, r.network) for r in found)
 
 

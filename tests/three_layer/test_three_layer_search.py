@@ -3,15 +3,14 @@
 import random
 
 import pytest
+from strategies import pattern_multisets, with_pattern
 
 from semialg_fibers import LimitReachedError, Network, NotDecidedError
 from semialg_fibers.core.limits import UNLIMITED, SearchLimits
-from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.core.symmetries import same_orbit
+from semialg_fibers.general.oracle import equivalent as oracle
 from semialg_fibers.three_layer import is_identifiable, representations, row_types
 from semialg_fibers.three_layer.search import candidate_hyperplanes, class_key, known_classes
-
-from strategies import pattern_multisets, with_pattern
 
 EXAMPLES = [
     # (patterns, d, k, number of classes)
@@ -31,7 +30,7 @@ EXAMPLES = [
 def test_found_classes_are_the_known_ones(patterns, d, k, classes):
     rng = random.Random(len(patterns) * 7 + d)
     net = with_pattern(rng, patterns, d=d, k=k)
-    found = representations(net, UNLIMITED)
+    found = representations(net, limits=UNLIMITED)
     assert len(found) == classes
     assert {r.key for r in found} == known_classes(net)
     assert class_key(net, net) in {r.key for r in found}
@@ -44,7 +43,7 @@ def test_candidates_and_limits():
     net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[-1, 2]], [1]), ([[1]], [0])])
     assert len(candidate_hyperplanes(net)) == 4
     with pytest.raises(NotDecidedError, match="subsets"):
-        representations(net, SearchLimits(subsets=3))
+        representations(net, limits=SearchLimits(subsets=3))
     rank_deficient = Network.from_layers([([[1, 1], [2, 2]], [0, 1]), ([[-1, 2]], [1]), ([[1]], [0])])
     with pytest.raises(NotDecidedError, match="G1"):
         representations(rank_deficient)
@@ -54,14 +53,14 @@ def test_known_classes_refuses_a_closure_beyond_the_limit():
     """Four classes (sign change and hiding revival with their flips): a limit of three raises, never a part."""
     patterns, d, k, classes = EXAMPLES[5]
     net = with_pattern(random.Random(len(patterns) * 7 + d), patterns, d=d, k=k)
-    found = {r.key for r in representations(net, UNLIMITED)}
+    found = {r.key for r in representations(net, limits=UNLIMITED)}
     assert len(found) == classes
-    assert known_classes(net, SearchLimits(classes=classes)) == found == known_classes(net, UNLIMITED)
+    assert known_classes(net, limits=SearchLimits(classes=classes)) == found == known_classes(net, limits=UNLIMITED)
     with pytest.raises(LimitReachedError, match="reaches 4 classes, above the limit classes = 3") as info:
-        known_classes(net, SearchLimits(classes=classes - 1))
+        known_classes(net, limits=SearchLimits(classes=classes - 1))
     assert info.value.limit == "classes" and info.value.value == classes - 1
     with pytest.raises(LimitReachedError, match="subsets") as info:
-        representations(net, SearchLimits(subsets=3))
+        representations(net, limits=SearchLimits(subsets=3))
     assert info.value.limit == "subsets"
 
 
@@ -75,7 +74,7 @@ def test_sweep_every_sign_pattern(n1, n2, k):
     rng = random.Random(n1 * 100 + n2 * 10 + k)
     for pats in pattern_multisets(n1, n2):
         net = with_pattern(rng, pats, k=k)
-        found = {r.key for r in representations(net, UNLIMITED)}
+        found = {r.key for r in representations(net, limits=UNLIMITED)}
         known = known_classes(net)
         if is_identifiable(net, allow_conjecture=True):
             assert len(found) == 1, pats

@@ -3,14 +3,14 @@
 import random
 
 import pytest
+from strategies import with_pattern
 
 from semialg_fibers import NotDecidedError
 from semialg_fibers.core.limits import SearchLimits
+from semialg_fibers.core.symmetries import SymmetryKind as K
+from semialg_fibers.core.symmetries import same_orbit
 from semialg_fibers.general.oracle import equivalent as oracle
-from semialg_fibers.core.symmetries import SymmetryKind as K, same_orbit
 from semialg_fibers.three_layer import hidden_symmetries, layer_flip_sets, symmetries
-
-from strategies import with_pattern
 
 GOLDEN = [
     # (patterns, d, k, kinds beyond H in order)
@@ -63,7 +63,7 @@ def test_layer_flip_search_limits():
     net = with_pattern(random.Random(3), ("-+", "+-", "-+", "++"), d=2)
     assert len(layer_flip_sets(net)) == 7  # one linear row absorbs any scalar
     with pytest.raises(NotDecidedError, match="subsets"):
-        layer_flip_sets(net, SearchLimits(subsets=2))
+        layer_flip_sets(net, limits=SearchLimits(subsets=2))
 
 
 def test_linear_mixing_dimension_is_the_factorization_dimension_minus_scalings_and_biases():

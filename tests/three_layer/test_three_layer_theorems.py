@@ -4,20 +4,27 @@ reached, the refusals keep their reasons, and results resting on a conjecture ra
 import random
 
 import pytest
+from strategies import pattern_multisets, with_pattern
 
 from semialg_fibers import ConjectureError, InternalCheckError, Network, NotDecidedError
 from semialg_fibers.core.components import FiberStatus
-from semialg_fibers.three_layer import (all_linear_theorem, dead_rows_theorem, genericity, hidden_column_theorem,
-                                        is_identifiable, linear_rows_theorem, one_hiding_row_theorem, rigidity,
-                                        row_types)
+from semialg_fibers.three_layer import (
+    all_linear_theorem,
+    dead_rows_theorem,
+    genericity,
+    hidden_column_theorem,
+    is_identifiable,
+    linear_rows_theorem,
+    one_hiding_row_theorem,
+    rigidity,
+    row_types,
+)
 from semialg_fibers.three_layer.dimension import fiber_dimension
 from semialg_fibers.three_layer.families import first_layer_families
 from semialg_fibers.three_layer.fiber import basis_latex, completeness, family_patterns, fiber
 from semialg_fibers.three_layer.first_layer import has_full_row_rank
 from semialg_fibers.three_layer.genericity import masked_sums
 from semialg_fibers.three_layer.theorems import CONJECTURE, THEOREMS, theorem_of
-
-from strategies import pattern_multisets, with_pattern
 
 I2 = ([[1, 0], [0, 1]], [0, 0])
 I5 = ([[int(r == c) for c in range(5)] for r in range(5)], [0] * 5)
