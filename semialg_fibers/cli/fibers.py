@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ..api import canonical_form, fiber, fiber_dimension, is_identifiable, minimal_width
+from ..api import canonical_form, fiber, fiber_dimension, is_identifiable, minimal_width, network_class
 from ..render.text import format_count, summarize
 from ..render.three_layer import identify_text
 from .common import EXIT_OK, TEXT_WIDTH, Command, Context, allow_conjecture_argument, nonnegative_int, search_limits
@@ -67,7 +67,7 @@ def _fiber(args, ctx: Context) -> int:
             copies = (f", {format_count(component.multiplicity)} permuted copies"
                       if component.multiplicity > 1 else "")
             print(f"  [{index}] dimension {component.dimension}{copies}: {component.description}")
-        if result.completeness_note:
+        if network_class(net, domain=_domain(args)).states_completeness and result.completeness_note:
             print(summarize(result.completeness_note, TEXT_WIDTH, "the full basis is in --json"))
     return EXIT_OK
 
