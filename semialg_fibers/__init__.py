@@ -90,6 +90,7 @@ __all__ = [
 def _keep_old_paths() -> None:
     import importlib
     import sys
+    import types
 
     moved = {
         "exceptions": "core.exceptions", "limits": "core.limits", "progress": "core.progress", "exact": "core.exact",
@@ -99,12 +100,22 @@ def _keep_old_paths() -> None:
         "results": "core.results", "components": "core.components", "oracle": "general.oracle",
         "convert": "readwrite.convert", "reader": "readwrite.reader", "examples": "readwrite.examples",
         "latex": "render.latex", "display": "render.html", "text": "render.text", "bars": "render.bars",
-        "plots": "render.plots", "report": "render.report",
+        "plots": "render.plots", "report": "render.report", "conservation.render": "render.conservation",
+        "conservation.command": "cli.laws", "three_layer.report": "render.three_layer",
     }
     for old, new in moved.items():
         module = importlib.import_module(f"{__name__}.{new}")
         sys.modules[f"{__name__}.{old}"] = module
-        globals().setdefault(old, module)
+        parent, _, leaf = f"{__name__}.{old}".rpartition(".")
+        vars(sys.modules[parent]).setdefault(leaf, module)
+    # 0.1's identifiability module held the verdict and its values; they now live in api and core.results
+    identifiability = types.ModuleType(f"{__name__}.identifiability", "The 0.1 path of is_identifiable and its values.")
+    identifiability.is_identifiable = is_identifiable
+    identifiability.IdentifiabilityResult = IdentifiabilityResult
+    identifiability.Reason = importlib.import_module(f"{__name__}.core.results").Reason
+    identifiability.__all__ = ["Reason", "IdentifiabilityResult", "is_identifiable"]
+    sys.modules[identifiability.__name__] = identifiability
+    globals().setdefault("identifiability", identifiability)
 
 
 _keep_old_paths()

@@ -9,6 +9,7 @@ from strategies import random_equivalent, random_neuron_network
 
 from semialg_fibers import DomainError, Network, NoAlgorithmError, NotDecidedError
 from semialg_fibers.api import equivalent, fiber, fiber_dimension
+from semialg_fibers.api import is_identifiable as api_is_identifiable
 from semialg_fibers.core.domain import box, polyhedron
 from semialg_fibers.core.symmetries import same_orbit
 from semialg_fibers.general.oracle import equivalent as oracle
@@ -136,5 +137,12 @@ def test_the_module_paths_of_0_1_still_import():
 
     assert semialg_fibers.network is network and old_equivalent is oracle
     for old, new in (("symmetries", "core.symmetries"), ("components", "core.components"), ("latex", "render.latex"),
-                     ("display", "render.html"), ("examples", "readwrite.examples"), ("plots", "render.plots")):
+                     ("display", "render.html"), ("examples", "readwrite.examples"), ("plots", "render.plots"),
+                     ("conservation.render", "render.conservation"), ("conservation.command", "cli.laws"),
+                     ("three_layer.report", "render.three_layer")):
         assert importlib.import_module(f"semialg_fibers.{old}") is importlib.import_module(f"semialg_fibers.{new}")
+    from semialg_fibers.identifiability import IdentifiabilityResult, Reason, is_identifiable
+    from semialg_fibers.three_layer.report import structure_text  # noqa: F401
+
+    assert is_identifiable is api_is_identifiable and IdentifiabilityResult.__name__ == "IdentifiabilityResult"
+    assert Reason("dead row", "row 1").kind == "dead row"

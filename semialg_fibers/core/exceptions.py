@@ -20,6 +20,7 @@ __all__ = [
     "LimitReachedError",
     "ConjectureError",
     "InternalCheckError",
+    "UnencodableError",
     "reworded",
 ]
 
@@ -99,7 +100,8 @@ class LimitReachedError(NotDecidedError):
         self.value = value
 
     def __reduce__(self):
-        return _rebuild, (type(self), self.args, {"limit": self.limit, "value": self.value})
+        # the keywords, then the rest of the state (notes, further attributes) as pickle restores it
+        return _rebuild, (type(self), self.args, {"limit": self.limit, "value": self.value}), self.__dict__
 
 
 class ConjectureError(NotDecidedError):
@@ -116,7 +118,7 @@ class ConjectureError(NotDecidedError):
         self.conjecture = conjecture
 
     def __reduce__(self):
-        return _rebuild, (type(self), self.args, {"conjecture": self.conjecture})
+        return _rebuild, (type(self), self.args, {"conjecture": self.conjecture}), self.__dict__
 
 
 def _rebuild(cls, args, keywords):
@@ -137,6 +139,10 @@ def reworded(error: Exception, message: str) -> Exception:
     return copied
 
 
+class UnencodableError(SemialgFibersError, TypeError):
+    """A value holds something outside the allowlist of :mod:`semialg_fibers.core.serialize` (e.g. a function)."""
+
+
 class InternalCheckError(SemialgFibersError, AssertionError):
     """Two independent computations inside the library disagreed (a bug, please report)."""
 
@@ -144,6 +150,6 @@ class InternalCheckError(SemialgFibersError, AssertionError):
 # Every error is public as ``semialg_fibers.<Name>``: tracebacks and pickles name that path, not the module layout.
 for _error in (SemialgFibersError, InexactInputError, InexactOutputError, MalformedNetworkError, ShapeError,
                InputLimitError, DomainError, NotDecidedError, NoAlgorithmError, LimitReachedError, ConjectureError,
-               InternalCheckError):
+               UnencodableError, InternalCheckError):
     _error.__module__ = "semialg_fibers"
 del _error

@@ -69,7 +69,8 @@ except ImportError:  # pragma: no cover - a SymPy that moved it: the names the l
                               "infinite", "real", "positive", "negative", "nonnegative", "nonpositive", "nonzero",
                               "zero", "integer", "rational"})
 from .exact import format_rational, to_rational
-from .exceptions import MalformedNetworkError
+from .exceptions import InputLimitError, MalformedNetworkError, SemialgFibersError, UnencodableError
+from .limits import current_input_limits
 from .results import FiberDimension, FiberStatus
 
 __all__ = ["UnencodableError", "encode", "decode", "dumps", "loads"]
@@ -79,10 +80,6 @@ _RATIONAL = re.compile(r"-?[0-9]+(/[0-9]+)?\Z", re.ASCII)
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z", re.ASCII)
 _MODULE = re.compile(r"semialg_fibers(\.[A-Za-z_][A-Za-z0-9_]*)+\Z", re.ASCII)
 _NODES = {"$add": sympy.Add, "$mul": sympy.Mul}
-
-
-class UnencodableError(TypeError):
-    """The value holds something outside the allowlist (e.g. a function): it has no exact JSON encoding."""
 
 
 def _type_name(cls: type) -> str:
@@ -199,12 +196,17 @@ class _Decoder:
 
     def __init__(self):
         self.table: list = []
+        self.nodes = 0
+        self.limits = current_input_limits()  # the entries of one document are bounded as for network files
 
     def keep(self, value):
         self.table.append(value)
         return value
 
     def decode(self, node, where: str):
+        self.nodes += 1
+        if self.nodes > self.limits.entries:
+            raise _fail(where, f"more than {self.limits.entries} entries, above the input limit entries")
         if node is None or type(node) in (bool, int):
             return node
         if type(node) is str:
@@ -232,7 +234,10 @@ class _Decoder:
                     return items
                 if not all(type(item) is tuple and len(item) == 2 for item in items):
                     raise _fail(where, "a $dict holds [key, value] pairs")
-                return dict(items)
+                try:
+                    return dict(items)
+                except TypeError:
+                    raise _fail(where, "a $dict key must be hashable (a number, a string or a tuple)") from None
             if key == "$rational" and type(body) is str and _RATIONAL.match(body):
                 value = to_rational(body, where)
                 return sympy.Rational(value.numerator, value.denominator)
@@ -282,6 +287,14 @@ class _Decoder:
         for name in given:  # document order: the references are numbered in it
             # as pickle does: the fields as written, without __init__ (normal forms are not recomputed)
             object.__setattr__(value, name, self.decode(node[name], f"{where}.{name}"))
+        # ... but validated as the constructor validates: a string where an expression belongs, a network without
+        # layers or a component of the wrong shape is refused here, not met later by a printer or an algorithm
+        check = getattr(cls, "__post_init__", None)
+        if check is not None:
+            try:
+                check(value)
+            except (SemialgFibersError, TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+                raise _fail(where, f"not a valid {node['$type']}: {str(exc)[:200]}") from None
         return self.keep(value)
 
 
@@ -308,7 +321,12 @@ def loads(text: str, where: str = "value"):
     ------
     MalformedNetworkError
         Not JSON, or not an encoding (see :func:`decode`).
+    InputLimitError
+        Text longer than the input limit ``bytes``.
     """
+    bound = current_input_limits().bytes
+    if len(text) > bound:
+        raise InputLimitError(f"{where}: {len(text)} characters, above the input limit bytes = {bound}")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:

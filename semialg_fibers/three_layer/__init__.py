@@ -17,12 +17,13 @@ closed orthant and the second layer is a one-hidden-layer network on it
 * :mod:`.identifiability`: is the fiber the orbit of permutations and scalings;
 * :mod:`.jacobian`: exact evaluation Jacobians (upper bounds of fiber dimensions);
 * :mod:`.search`: the exhaustive exact search for other first layers (small networks);
-* :mod:`.report`: text and JSON for the command line;
+* :mod:`.structure`: the structural analysis (rows, columns, hidden hyperplanes, genericity) in one value;
 * :mod:`.profile`, :mod:`.families`, :mod:`.components`, :mod:`.fiber`,
   :mod:`.dimension`: the fiber as a union of components (first-layer families
   times orthant components), its completeness status and dimension;
 * :mod:`.theorems`: the table of theorems that :func:`.fiber.completeness` consults in order;
-* :mod:`.equivalence`: exact equivalence without enumerating regions.
+* :mod:`.equivalence`: exact equivalence without enumerating regions;
+* :mod:`.network_class`: the class object that :mod:`semialg_fibers.api` consults for these networks.
 
 User guide: ``docs/three_layer.md``; derivations: ``docs/theory/three_layer.md``.
 """
