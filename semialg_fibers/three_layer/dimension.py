@@ -6,6 +6,10 @@ the role patterns and strata of :mod:`semialg_fibers.orthant.patterns`
 (proven per pattern), so nothing is built.  A constant function has a fiber of
 dimension ``N - k`` (proven).  The value carries the status of the fiber's
 completeness (:mod:`.fiber`): for ``n1, n2 >= 2`` it rests on Conjecture 10.6.
+The translated visible neuron families (Sections 10.9-10.11) never exceed the
+orbit family (Proposition 11.2, proven; strictly smaller in every case measured),
+so the maximum is ``n1 + H + dim OF_{n2}(g)``, the orbit family's (with the hiding
+translation, ``H = 1``, when a column is hidden).
 
 :func:`row_type_dimension` is the closed rule read off the row types,
 ``n1 + H + A + (D + L)(n1 + 1 + k) - r (n1 + k - r)``, ``r = min(L, n1, k)``

@@ -352,7 +352,9 @@ def translated_sets(net: Network) -> tuple[tuple[int, ...], ...]:
     * With a row crossing the open orthant: the face column alone, when there is
       one (at most one: ``docs/theory/three_layer.md``, Section 10.9, Lemma B).
     * With every live row linear: every nonempty set of face columns (Section
-      10.11), each a family with one parameter per column.
+      10.11), each a family with one parameter per column.  A set ``S`` has
+      members only when ``n2 >= |S| + ncr(G_{-S})`` (Theorem 10.11 (b));
+      the others are listed here and dropped by their empty orthant fibers.
 
     >>> net = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[-1, 2], [-1, -1]], [1, -1]), ([[1, 1]], [0])])
     >>> translated_sets(net)   # a (-, +, +) row and a dead row: the dead row can carry s(t - z_1)

@@ -22,7 +22,8 @@ by the rows of the table :data:`.theorems.THEOREMS`, consulted in this order:
   (:func:`.rigidity.dead_rows_theorem`), or with every live row linear (Theorem
   10.11, :func:`.rigidity.all_linear_theorem`): **proven**, the fiber is the
   translation family, resp. the orbit family and the translated visible
-  neurons (one face column, or every set of columns when every live row is linear);
+  neurons (one face column, or, when every live row is linear, every set ``S``
+  of columns with ``n2 >= |S| + ncr(G_{-S})``);
 * other ``n1, n2 >= 2`` with G1-G7 and *no spare row* (no representation in the
   families has a dead, zero-output or silent second-layer neuron): complete
   under **Conjecture 10.6**, reported with ``status = CONJECTURE`` (refused

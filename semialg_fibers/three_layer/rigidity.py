@@ -311,7 +311,10 @@ def all_linear_theorem(net: Network) -> Rigidity:
 
     Then ``f = G s(W1 x + b1) + const`` and every first layer is ``y + t``,
     ``t >= 0``, up to permutation and positive scaling (every column is a face
-    column): the families of :func:`.families.translated_sets`.
+    column): the families of :func:`.families.translated_sets`.  Not every such
+    ``t`` occurs: one with support ``S`` does iff ``n2 >= |S| + ncr(G_{-S})``
+    (``G_{-S}``: ``G`` with the columns in ``S`` set to zero; Theorem 10.11 (b)),
+    so for ``n2 = 1`` only ``t = 0``, and for ``n2 >= n1`` every ``t``.
 
     Examples
     --------
