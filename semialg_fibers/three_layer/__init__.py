@@ -22,7 +22,8 @@ closed orthant and the second layer is a one-hidden-layer network on it
   :mod:`.dimension`: the fiber as a union of components (first-layer families
   times orthant components), its completeness status and dimension;
 * :mod:`.theorems`: the table of theorems that :func:`.fiber.completeness` consults in order;
-* :mod:`.equivalence`: exact equivalence without enumerating regions;
+* :mod:`.equivalence`: exact equivalence by exact moves and orthant data (no region enumerated on the pairs of
+  Theorem 12.4 of the theory page; otherwise a candidate search, then the general oracle);
 * :mod:`.network_class`: the class object that :mod:`semialg_fibers.api` consults for these networks.
 
 User guide: ``docs/three_layer.md``; derivations: ``docs/theory/three_layer.md``.

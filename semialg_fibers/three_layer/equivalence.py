@@ -1,26 +1,33 @@
-"""Exact equivalence of two three-layer networks of the same architecture, with no enumeration of regions.
+"""Exact equivalence of two three-layer networks of the same architecture, by exact moves and orthant data.
 
-Every answer is proven (``docs/theory/three_layer.md``, Section 12):
+Every answer is proven (``docs/theory/three_layer.md``, Section 12, Theorem 12.1):
 
 * **equivalent** only through a chain of exact identities: the first layer of
   ``b`` is that of ``a`` up to permutation, positive scaling, a hiding
-  translation (inside its interval) and a sign change (one live row), and
-  the two second layers, rewritten in ``a``'s coordinates, have equal
-  canonical data on the orthant (:mod:`semialg_fibers.orthant.canonical`);
+  translation (inside its interval), a sign change (one live row) and the
+  translated visible neurons (Sections 10.9-10.11), and the two second
+  layers, rewritten in ``a``'s coordinates, have equal canonical data on the
+  orthant (:mod:`semialg_fibers.orthant.canonical`); or by the general oracle;
 * **not equivalent** only with a rational input where the two outputs differ,
-  checked by exact evaluation: from the orthant comparison, or from a
-  polynomial search near the first-layer hyperplanes of both networks when the
-  first layers cannot be aligned.
+  checked by exact evaluation: from the one-variable profiles, from the
+  orthant comparison, from a search among candidate points near the
+  hyperplanes of both networks, or from the general oracle.
 
-``n1 = 1`` is decided by comparing the two one-variable profiles at their
-breakpoints (no genericity at all).  For ``n1 >= 2``, when the first layers
-cannot be aligned and no witness is found (which the theory excludes for
-parameters satisfying G1-G7 if Lemma 12.2 holds), the general oracle decides
-when the networks are small enough (``method`` says so); otherwise
+:func:`decision_path` names the path that decided.  ``n1 = 1`` is decided from
+the two one-variable profiles (every parameter).  For ``n1 >= 2``, a pair whose
+first layers align is decided from the orthant data, without a search, when
+``W1`` has full row rank; every equivalent pair one of whose networks has a
+fiber proven complete aligns (Lemma 12.2).  When the first layers do not align,
+the witness comes from the candidate search, which is not proven to contain one;
+if it finds none, the general oracle decides when the networks are small enough
+(``method`` says so; it enumerates regions), otherwise
 :class:`~semialg_fibers.core.exceptions.NotDecidedError`.
 
-Cost: ``O(n1^2 d + n1^3 + n1^2 n2 + n1 n2 k)`` rational operations plus the
-polynomial witness search (``O((n1 + n2) N)``) on "not equivalent" answers.
+Cost (Section 12): an aligned equivalent pair ``O(n1^2 d + n1^3 + n1^2 n2 +
+n1 n2 (k + log n2))`` rational operations (plus ``2^n1`` sets listed when every
+live row is linear and a neuron is translated); a witness from the orthant data
+one exact LP more; the candidate search ``O(per n1 (n1 + n2) N)``; the oracle
+enumerates regions.
 """
 
 from __future__ import annotations
@@ -44,10 +51,20 @@ from .moves import sign_change, sign_change_ratios
 from .profile import profile
 from .rows import check_three_layer, second_layer
 
-__all__ = ["equivalent", "align", "Alignment", "find_witness"]
+__all__ = ["equivalent", "align", "Alignment", "find_witness", "decision_path", "PATHS"]
 
 _ZERO, _ONE = Fraction(0), Fraction(1)
 METHOD = "three-layer"
+FALLBACK = "oracle (three-layer fallback)"
+
+#: The paths that can decide a pair, as :func:`decision_path` names them (``docs/theory/three_layer.md``, Section 12).
+PATHS = ("identical", "one variable", "aligned", "witness search", "oracle fallback")
+
+# phrases of the reasons that tell the paths apart (decision_path reads them)
+_IDENTICAL = "the two networks are identical"
+_ALIGNED = "first layers equal up to permutation and positive scaling"
+_UNALIGNED = "the first layers are not related by an exact move"
+_SEARCHED = "W1 does not reach every y, so the witness comes from the candidate search near the hyperplanes"
 
 
 def _key(row) -> tuple[Fraction, ...] | None:
@@ -402,10 +419,15 @@ def find_witness(a: Network, b: Network, points: Sequence = (), directions: Sequ
                  per: int = 3) -> tuple[Fraction, ...] | None:
     """A rational input where ``a`` and ``b`` differ, from a polynomial list of candidates, or None.
 
-    Candidates: the given points (and each moved along the given directions),
-    points on and near every first-layer hyperplane and every second-layer row
-    hyperplane (in the orthant) of both networks at four scales, and random
-    points.  ``O((n1 + n2) per)`` evaluations of both networks.
+    Candidates: the given points, then, for each network whose ``W1`` has full
+    row rank and each of four scales, ``per`` random points on and near every
+    first-layer hyperplane and every second-layer row hyperplane (in the
+    orthant), then ``16 per`` random points; each is also moved six steps
+    along each given direction.  At most ``(len(points) + (24 (n1 + n2) + 16)
+    per) (1 + 6 len(directions))`` evaluations of both networks.  That the
+    list contains a witness when the networks differ is proven for ``n1 = 1``
+    when one network is constant (``docs/theory/three_layer.md``, proof of
+    Theorem 12.4), not in general: None does not mean "equivalent".
     """
     rng = random.Random(seed)
     d = a.input_dim
@@ -440,7 +462,7 @@ def _fallback(a: Network, b: Network, reason: str, limits: SearchLimits) -> Equi
     except NotDecidedError as exc:
         raise NotDecidedError(f"three-layer equivalence: {reason}, and no witness was found near the hyperplanes; "
                               f"the general oracle is beyond its limits ({exc})") from exc
-    return EquivalenceResult(result.equivalent, result.witness, result.outputs, "oracle (three-layer fallback)",
+    return EquivalenceResult(result.equivalent, result.witness, result.outputs, FALLBACK,
                              f"{reason}, and no witness was found near the hyperplanes; decided by the general oracle: "
                              f"{result.reason}", result.regions)
 
@@ -458,23 +480,36 @@ def equivalent(a: Network, b: Network, *, limits: SearchLimits | None = None) ->
     Returns
     -------
     EquivalenceResult
-        ``method = "three-layer"`` (or ``"oracle (three-layer fallback)"``).
-        Equivalent answers are exact identities; "not equivalent" carries a
-        witness checked by exact evaluation.
+        ``method = "three-layer"`` (or ``"oracle (three-layer fallback)"``);
+        :func:`decision_path` names the path.  Equivalent answers are exact
+        identities; "not equivalent" carries a witness checked by exact
+        evaluation.
 
     Raises
     ------
     ShapeError
         The networks are not three-layer networks of one architecture.
     NotDecidedError
-        The first layers cannot be aligned, no witness is found, and the
-        general oracle is beyond ``limits``.
+        No witness is found (the first layers cannot be aligned, or ``W1``
+        does not reach every ``y``) and the general oracle is beyond
+        ``limits``.
 
     Notes
     -----
-    ``O(n1^2 d + n1^3 + n1^2 n2 + n1 n2 k)`` rational operations to decide an
-    equivalent pair (no region is enumerated); a witness costs at most
-    ``O((n1 + n2) N)`` more.  ``docs/theory/three_layer.md``, Section 12.
+    No region is enumerated unless the fallback runs.  The inputs proven to be
+    decided without the candidate search and the fallback (Theorem 12.4 of
+    ``docs/theory/three_layer.md``, Section 12): every pair with ``n1 = 1``;
+    for ``n1 >= 2``, every pair whose first layers align with ``W1`` of full
+    row rank, in particular ``b`` with ``a``'s first layer up to permutation
+    and positive scaling (any second and third layers) and every equivalent
+    pair one of whose fibers is proven complete (for ``n1 >= 3`` a
+    non-equivalent aligned pair may raise ``InternalCheckError`` instead, in a
+    case of the orthant witness not excluded by proof).  An aligned equivalent
+    pair costs ``O(n1^2 d + n1^3 + n1^2 n2 + n1 n2 (k + log n2))`` rational
+    operations (``O(2^n1 n1)`` more when every live row is linear and a neuron
+    is translated); its witness, when not equivalent, one exact LP and
+    ``O(n1^2 d + n1^3 + n1 n2^2 + N)`` more.  The candidate search costs
+    ``O(per n1 (n1 + n2) N)``; the fallback enumerates regions.
 
     Examples
     --------
@@ -500,7 +535,7 @@ def equivalent(a: Network, b: Network, *, limits: SearchLimits | None = None) ->
                          f"{b.architecture}")
     limits = resolve(limits)
     if a == b:
-        return EquivalenceResult(True, method=METHOD, reason="the two networks are identical")
+        return EquivalenceResult(True, method=METHOD, reason=_IDENTICAL)
     if a.architecture[1] == 1:
         return _one_variable(a, b)
     found = align(a, b)
@@ -512,10 +547,10 @@ def equivalent(a: Network, b: Network, *, limits: SearchLimits | None = None) ->
     if isinstance(found, Obstacle):
         witness = find_witness(a, b, found.points, found.directions)
         if witness is not None:
-            return _result(a, b, witness, f"the first layers are not related by an exact move ({found.reason})")
-        return _fallback(a, b, f"the first layers are not related by an exact move ({found.reason})", limits)
+            return _result(a, b, witness, f"{_UNALIGNED} ({found.reason})")
+        return _fallback(a, b, f"{_UNALIGNED} ({found.reason})", limits)
     da, db = canonical_data(second_layer(found.a)), canonical_data(_rewritten(found))
-    moves = "; ".join(found.steps + ("first layers equal up to permutation and positive scaling",))
+    moves = "; ".join(found.steps + (_ALIGNED,))
     difference = first_difference(da, db)
     if difference is None:
         return EquivalenceResult(True, method=METHOD, reason=(
@@ -530,5 +565,61 @@ def equivalent(a: Network, b: Network, *, limits: SearchLimits | None = None) ->
             return _result(a, b, x, f"{moves}; the second layers differ on the orthant: {reason}", outputs)
     witness = find_witness(a, b)
     if witness is not None:
-        return _result(a, b, witness, f"{moves}; the second layers differ on the orthant: {reason}")
+        return _result(a, b, witness, f"{moves}; the second layers differ on the orthant: {reason}; {_SEARCHED}")
     return _fallback(a, b, f"the second layers differ on the orthant ({reason}) but W1 does not reach every y", limits)
+
+
+def decision_path(result: EquivalenceResult) -> str:
+    """Which path of :func:`equivalent` decided ``result``: one of :data:`PATHS`.
+
+    * ``"identical"``: the two networks are equal as parameters;
+    * ``"one variable"``: ``n1 = 1``, the two profiles compared at their
+      breakpoints (every pair; no search);
+    * ``"aligned"``: exact moves put ``b``'s first layer onto ``a``'s and the
+      orthant canonical data of the second layers decided (with a witness from
+      the orthant when they differ);
+    * ``"witness search"``: the first layers could not be aligned (or ``W1``
+      does not reach every ``y``) and the candidate search near the
+      hyperplanes found the witness; that this list contains a witness is not
+      proven (``docs/theory/three_layer.md``, Section 12);
+    * ``"oracle fallback"``: the general oracle decided.
+
+    On the inputs of Theorem 12.4 of that section the path is one of the
+    first three (proven).
+
+    Parameters
+    ----------
+    result : EquivalenceResult
+        A result of :func:`equivalent`.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ValueError
+        ``result.method`` is neither ``"three-layer"`` nor the fallback's.
+
+    Examples
+    --------
+    >>> from semialg_fibers.three_layer import translate
+    >>> a = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> decision_path(equivalent(a, translate(a, 0, 2))), decision_path(equivalent(a, a))
+    ('aligned', 'identical')
+    >>> b = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", 1]), ([[2, -1]], [-1]), ([[3]], [1])])
+    >>> r = equivalent(a, b); bool(r), decision_path(r)   # neuron 2 translated outside every hiding interval
+    (False, 'witness search')
+    """
+    if result.method == FALLBACK:
+        return "oracle fallback"
+    if result.method != METHOD:
+        raise ValueError(f"decision_path reads results of three_layer.equivalent (method {METHOD!r} or {FALLBACK!r}); "
+                         f"got method {result.method!r}")
+    if result.reason == _IDENTICAL:
+        return "identical"
+    if result.reason.startswith(_UNALIGNED) or _SEARCHED in result.reason:
+        return "witness search"
+    if _ALIGNED in result.reason:
+        return "aligned"
+    return "one variable"
