@@ -96,12 +96,14 @@ def jacobian_upper_bound(net: Network, *, count: int | None = None, seed: int = 
     >>> jacobian_upper_bound(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])]))   # fiber dimension 3
     3
 
-    It is only a bound: for ``s(y - 1) + 2 s(y - 2)`` the fiber has dimension 2
-    (one scaling per neuron) but first-order moves of the kinks are not
-    excluded by finitely many evaluations.
+    It is only a bound, and it depends on the sampled points: for
+    ``s(y - 1) + 2 s(y - 2)`` the fiber has dimension 2 (one scaling per
+    neuron), but no point of the default sample falls in ``(1, 2)``, where the
+    two neurons are told apart, so the bound is 4; another sample attains 2.
 
-    >>> jacobian_upper_bound(Network.from_layers([([[1], [1]], [-1, -2]), ([[1, 2]], [0])]))
-    4
+    >>> net = Network.from_layers([([[1], [1]], [-1, -2]), ([[1, 2]], [0])])
+    >>> jacobian_upper_bound(net), jacobian_upper_bound(net, seed=2)
+    (4, 2)
     """
     m, n, k = check_shallow(net, "jacobian_upper_bound")
     N = net.num_parameters

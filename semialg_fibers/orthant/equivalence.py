@@ -90,27 +90,53 @@ def point_on_line(key: tuple[int, ...], others, m: int) -> tuple[Fraction, ...]:
     """A point of the open orthant on the hyperplane ``key`` and off every hyperplane in ``others``.
 
     The hyperplane must meet the open orthant (every nonlinear neuron's does).
-    One exact LP finds a point ``p0``; moving along the hyperplane by a few
-    candidate steps avoids the finitely many other hyperplanes.
+    One exact LP finds a point ``p0``.  If ``p0`` lies on another hyperplane,
+    the point moves from ``p0`` along a direction ``d`` of the hyperplane that
+    no other hyperplane contains: ``d`` on the moment curve
+    ``sum_i tau^i d_i`` (``d_i`` a basis of the directions), where ``o . d`` is
+    a nonzero polynomial in ``tau`` of degree at most ``m - 1`` vanishing at 0
+    for every other normal ``o`` not parallel to the line's, so at most
+    ``m - 2`` positive integers ``tau`` fail per hyperplane.  Along ``d`` each
+    such hyperplane is then crossed at most once, and parallel ones never
+    (``docs/theory/orthant.md``, Section 2).
+
+    Examples
+    --------
+    Six planes through the LP point ``(1, 1, 1)``, each containing one of the
+    directions tried before this construction:
+
+    >>> planes = [(0, 3, -3, 0), (2, -4, 2, 0), (2, 2, -4, 0), (-3, 3, 0, 0), (2, -1, -1, 0), (-3, 0, 3, 0)]
+    >>> p = point_on_line((1, 1, 1, -3), planes, 3)
+    >>> sum(p) == 3 and all(v > 0 for v in p) and all(_value(o, p) for o in planes)
+    True
     """
     cons = [Constraint(tuple(Fraction(int(i == j)) for i in range(m)), _ZERO, ">") for j in range(m)]
     cons.append(Constraint(tuple(Fraction(v) for v in key[:-1]), Fraction(key[-1]), "=="))
     found = linalg.feasible_point(cons, m)
-    if not found:
+    if not found or found.point is None:
         raise InternalCheckError(f"the hyperplane {key} does not meet the open orthant")
     p0 = found.point
-    directions = list(linalg.nullspace([[Fraction(v) for v in key[:-1]]], m))
     others = [o for o in others if o != key]
-    combos = [[Fraction(1)] * len(directions)] + [[Fraction((i * 7 + j * 3) % 5 - 2) for j in range(len(directions))]
-                                                  for i in range(1, 6)]
-    for combo in combos:
-        d = [sum((c * v[i] for c, v in zip(combo, directions)), _ZERO) for i in range(m)]
-        bound = min([p0[i] / abs(d[i]) for i in range(m) if d[i]] + [Fraction(1)]) / 2
-        for step in range(len(others) + 2):
-            tau = bound * Fraction(step, len(others) + 2)
-            p = tuple(x + tau * di for x, di in zip(p0, d))
-            if all(_value(o, p) for o in others):
-                return p
+    if all(_value(o, p0) for o in others):
+        return p0
+    directions = list(linalg.nullspace([[Fraction(v) for v in key[:-1]]], m))
+
+    def slope(o, d):
+        return sum((Fraction(a) * x for a, x in zip(o, d) if a and x), _ZERO)
+
+    crossing = [o for o in others if any(slope(o, v) for v in directions)]  # the others are parallel: disjoint
+    for tau in range(1, max(m - 2, 0) * len(crossing) + 2):
+        d = [sum((Fraction(tau) ** (t + 1) * v[i] for t, v in enumerate(directions)), _ZERO) for i in range(m)]
+        if all(slope(o, d) for o in crossing):
+            break
+    else:  # impossible by the degree count above
+        raise InternalCheckError(f"no direction of the hyperplane {key} is transversal to the other lines")
+    bound = min([p0[i] / abs(d[i]) for i in range(m) if d[i]] + [Fraction(1)]) / 2
+    for step in range(1, len(crossing) + 2):  # each crossing hyperplane meets the segment at most once
+        shift = bound * Fraction(step, len(crossing) + 2)
+        p = tuple(x + shift * di for x, di in zip(p0, d))
+        if all(_value(o, p) for o in others):
+            return p
     raise InternalCheckError(f"no point of the hyperplane {key} in the open orthant avoids the other lines")
 
 
