@@ -110,10 +110,9 @@ def _keep_old_paths() -> None:
         vars(sys.modules[parent]).setdefault(leaf, module)
     # 0.1's identifiability module held the verdict and its values; they now live in api and core.results
     identifiability = types.ModuleType(f"{__name__}.identifiability", "The 0.1 path of is_identifiable and its values.")
-    identifiability.is_identifiable = is_identifiable
-    identifiability.IdentifiabilityResult = IdentifiabilityResult
-    identifiability.Reason = importlib.import_module(f"{__name__}.core.results").Reason
-    identifiability.__all__ = ["Reason", "IdentifiabilityResult", "is_identifiable"]
+    vars(identifiability).update(is_identifiable=is_identifiable, IdentifiabilityResult=IdentifiabilityResult,
+                                 Reason=importlib.import_module(f"{__name__}.core.results").Reason,
+                                 __all__=["Reason", "IdentifiabilityResult", "is_identifiable"])
     sys.modules[identifiability.__name__] = identifiability
     globals().setdefault("identifiability", identifiability)
 
