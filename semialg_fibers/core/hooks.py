@@ -90,7 +90,7 @@ def register(kind: str, name: str, function: Callable) -> Callable:
     Traceback (most recent call last):
     ...
     ValueError: no plug point 'network_to_yaml' of kind 'readwrite'; the plug points are network_from_json,
-    network_to_json, network_from_numpy, network_from_torch, network_to_torch
+    network_from_file, network_to_json, network_from_numpy, network_from_torch, network_to_torch
     """
     _check(kind, name)
     if not callable(function):
