@@ -320,20 +320,24 @@ def test_main_from_threads_leaves_the_int_digit_limit(capsys):
     import sys
     import threading
 
-    before = sys.get_int_max_str_digits()
+    before, interval = sys.get_int_max_str_digits(), sys.getswitchinterval()
     statuses = []
 
     def run():
-        for _ in range(5):
+        for _ in range(10):
             statuses.append(main(["eval", str(CORPUS / "bom.json"), "--x", "1/3"]))
 
     threads = [threading.Thread(target=run) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    sys.setswitchinterval(1e-6)  # switch threads often, so that the commands interleave in every way
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
     capsys.readouterr()
-    assert statuses == [0] * 20 and sys.get_int_max_str_digits() == before
+    assert statuses == [0] * 40 and sys.get_int_max_str_digits() == before
 
 
 def _lists(value, prefix=()):
