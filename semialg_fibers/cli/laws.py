@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import json
 
-from ..core.exceptions import SemialgFibersError
+from ..core.exact import describe
+from ..core.exceptions import SemialgFibersError, reworded
 from ..core.network import Network
 from .common import Command, Context
 
@@ -42,17 +43,34 @@ def data_from_json(payload, where: str = "--data") -> list:
     >>> data_from_json({"points": []})
     Traceback (most recent call last):
     ...
-    semialg_fibers.SemialgFibersError: --data: expected a JSON list of input points or {"inputs": [...]}, got a dict without "inputs"
+    semialg_fibers.SemialgFibersError: --data: expected a JSON list of input points or {"inputs": [...]}, got an object without "inputs"
+    >>> data_from_json([[1, True]])
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.SemialgFibersError: --data: point 0 holds the boolean true; expected numbers
     """
     if isinstance(payload, dict):
         if "inputs" not in payload:
             raise SemialgFibersError(f"{where}: expected a JSON list of input points or {{\"inputs\": [...]}}, "
-                                     f"got a dict without \"inputs\"")
+                                     f"got an object without \"inputs\"")
         payload = payload["inputs"]
     if not isinstance(payload, list):
         raise SemialgFibersError(f"{where}: expected a JSON list of input points or {{\"inputs\": [...]}}, "
-                                 f"got {type(payload).__name__}")
+                                 f"got {describe(payload)}")
+    for n, point in enumerate(payload):
+        # a point is a list of numbers (a bare number: a point of R^1); never a string, an object or true
+        if isinstance(point, list):
+            bad = next((v for v in point if _not_a_number(v)), None)
+            if bad is not None:
+                raise SemialgFibersError(f"{where}: point {n} holds {describe(bad)}; expected numbers")
+        elif _not_a_number(point):
+            raise SemialgFibersError(f"{where}: point {n} is {describe(point)}; expected a list of numbers")
     return payload
+
+
+def _not_a_number(value) -> bool:
+    """Containers, null and booleans are never numbers (strings and numbers are read by the exact reader)."""
+    return value is None or isinstance(value, (bool, list, dict))
 
 
 def run(args, net: Network, data) -> int:
@@ -80,10 +98,22 @@ def run(args, net: Network, data) -> int:
 
 
 def _laws(args, ctx: Context) -> int:
-    from ..readwrite.reader import read_json
+    from ..conservation.pattern import parse_data
+    from ..readwrite.reader import STDIN, read_json
 
     net = ctx.load(args.network)
-    data = data_from_json(read_json(args.data, ctx.limits), f"--data {args.data!r}") if args.data else None
+    data = None
+    if args.data:
+        if args.data == STDIN:
+            if ctx.stdin_used:
+                raise SemialgFibersError("standard input ('-') can be read only once per command")
+            ctx.stdin_used = True
+        where = f"--data {args.data!r}"
+        points = data_from_json(read_json(args.data, ctx.limits), where)
+        try:  # the exact points, read here so that an error names the file
+            data = parse_data(net, points)
+        except (SemialgFibersError, ValueError, TypeError) as exc:
+            raise reworded(exc, f"{where}: {exc}") from None
     ctx.stage("finding the conservation laws")
     return run(args, net, data)
 

@@ -49,6 +49,7 @@ import sympy
 
 from ..core import linalg
 from ..core.exceptions import InternalCheckError, LimitReachedError, NotDecidedError
+from ..core.expressions import as_expression
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.printing import Printable
@@ -315,8 +316,8 @@ def _explicit_laws(net: Network, pattern: ActivationPattern, R, gens, generators
         grad = F.gradient(h, gens)
         if any(F.dot(grad, g) for g in generators):
             raise InternalCheckError(f"data law {h.as_expr()} is not conserved: the derivation is wrong")
-    for expr in extra_laws:
-        h = R.from_expr(sympy.sympify(expr))
+    for i, expr in enumerate(extra_laws):
+        h = R.from_expr(as_expression(expr, f"extra_laws[{i}]"))  # never sympify: a string is parsed, not run
         grad = F.gradient(h, gens)
         if any(F.dot(grad, g) for g in generators):
             raise ValueError(f"extra law {expr} is not conserved on these training inputs")

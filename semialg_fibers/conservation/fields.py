@@ -30,6 +30,7 @@ from sympy.polys.rings import ring
 
 from ..core import linalg
 from ..core.exceptions import InternalCheckError, ShapeError
+from ..core.expressions import as_expression
 from ..core.symbols import parameter_symbols
 from ..core.symmetries import VectorField
 
@@ -92,7 +93,7 @@ def field_support(field: VectorField) -> tuple[int, ...]:
     for i, expr in enumerate(field.components):
         if expr != 0:
             out.add(i)
-            for sym in sympy.sympify(expr).free_symbols:
+            for sym in as_expression(expr, f"components[{i}]").free_symbols:
                 if sym not in index:
                     raise ShapeError(f"component {i} of the field {field.name!r} contains {sym}, which is not a "
                                      f"parameter symbol of architecture {tuple(field.architecture)}")
@@ -101,18 +102,28 @@ def field_support(field: VectorField) -> tuple[int, ...]:
 
 
 def expression_support(expr, architecture: tuple[int, ...]) -> tuple[int, ...]:
-    """Flat indices of the parameter symbols occurring in an expression."""
+    """Flat indices of the parameter symbols occurring in an expression.
+
+    ``expr`` goes through :func:`~semialg_fibers.core.expressions.as_expression`
+    (a SymPy expression, an exact number, or a string that is parsed, never
+    evaluated).
+
+    >>> from semialg_fibers.core.symbols import parameter_symbols
+    >>> w, b = parameter_symbols((1, 1))
+    >>> expression_support(w**2 - b, (1, 1))
+    (0, 1)
+    """
     index = _index_of(tuple(architecture))
-    return tuple(sorted(index[s] for s in sympy.sympify(expr).free_symbols if s in index))
+    return tuple(sorted(index[s] for s in as_expression(expr, "expression").free_symbols if s in index))
 
 
 def to_local_polys(field: VectorField, indices: Sequence[int], R) -> tuple:
     """The components of ``field`` at ``indices`` in the local ring ``R`` (the others must be zero)."""
     out = []
     for i in indices:
-        expr = field.components[i]
+        expr = as_expression(field.components[i], f"components[{i}]")
         try:
-            out.append(R.from_expr(sympy.sympify(expr)) if expr != 0 else R.zero)
+            out.append(R.from_expr(expr) if expr != 0 else R.zero)
         except (ValueError, TypeError, sympy.polys.polyerrors.PolynomialError) as exc:
             raise ShapeError(f"component {i} of the field {field.name!r} is {expr}; conservation laws need "
                              f"polynomial fields over Q") from exc
@@ -128,9 +139,10 @@ def to_polys(field: VectorField) -> tuple:
     """The components of a :class:`VectorField` as ring elements (they must be polynomials over Q)."""
     R, _ = polynomial_ring(tuple(field.architecture))
     out = []
-    for i, expr in enumerate(field.components):
+    for i, component in enumerate(field.components):
+        expr = as_expression(component, f"components[{i}]")
         try:
-            out.append(R.from_expr(sympy.sympify(expr)) if expr != 0 else R.zero)
+            out.append(R.from_expr(expr) if expr != 0 else R.zero)
         except (ValueError, sympy.polys.polyerrors.PolynomialError, TypeError) as exc:
             raise ShapeError(f"component {i} of the field {field.name!r} is {expr}; conservation laws need polynomial "
                              f"fields over Q") from exc

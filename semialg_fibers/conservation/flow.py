@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 import sympy
 
+from ..core.exceptions import ShapeError
+from ..core.expressions import as_expression
 from ..core.network import Network
 from ..core.symbols import parameter_symbols
 
@@ -172,12 +175,44 @@ def gradient_flow(net: Network, inputs: Sequence, targets: Sequence, t_end: floa
 
 
 def drift(expression, trajectory: Trajectory) -> float:
-    """``max_t |Q(theta_t) - Q(theta_0)|`` along a trajectory."""
-    np = _numpy()
-    coords = parameter_symbols(trajectory.architecture)
-    fn = sympy.lambdify([coords], sympy.sympify(expression), modules="numpy")
-    values = np.array([float(fn(list(th))) for th in trajectory.thetas])
-    return float(np.max(np.abs(values - values[0])))
+    """``max_t |Q(theta_t) - Q(theta_0)|`` along a trajectory.
+
+    ``Q`` goes through :func:`~semialg_fibers.core.expressions.as_expression`
+    (a string is parsed, never evaluated) and is evaluated *exactly* at each
+    recorded parameter (every float64 entry is the rational it is); only the
+    largest difference is rounded to a float.  No code is generated.
+
+    Raises
+    ------
+    ShapeError
+        ``Q`` contains a symbol that is not a parameter symbol of the trajectory's architecture.
+    """
+    _numpy()
+    expr = as_expression(expression, "expression")
+    index = {c: i for i, c in enumerate(parameter_symbols(trajectory.architecture))}
+    free = sorted(expr.free_symbols, key=str)
+    unknown = [s for s in free if s not in index]
+    if unknown:
+        raise ShapeError(f"expression contains {unknown[0]}, which is not a parameter symbol of architecture "
+                         f"{tuple(trajectory.architecture)}")
+    exact: list[Fraction] = []
+    rounded: list[float] = []  # values that are not rational (a square root, say) are compared as floats
+    for theta in trajectory.thetas:
+        value = expr.xreplace({s: _exact(theta[index[s]]) for s in free})
+        if value.is_Rational and not rounded:
+            exact.append(Fraction(int(value.p), int(value.q)))
+        else:
+            rounded.append(float(value))
+    if rounded:
+        values = [float(v) for v in exact] + rounded
+        return max(abs(v - values[0]) for v in values)
+    return float(max(abs(v - exact[0]) for v in exact))
+
+
+def _exact(x) -> sympy.Rational:
+    """The rational a float64 is, as a SymPy number."""
+    p, q = float(x).as_integer_ratio()
+    return sympy.Rational(p, q)
 
 
 def drifts(expressions: Sequence, trajectory: Trajectory) -> tuple[float, ...]:

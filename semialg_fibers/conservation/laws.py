@@ -42,7 +42,8 @@ from .. import api
 from ..core import linalg
 from ..core.domain import domain_of
 from ..core.exceptions import DomainError, InternalCheckError, ShapeError
-from ..core.network import Network
+from ..core.expressions import as_expression
+from ..core.network import Network, as_list
 from ..core.printing import Printable
 from ..core.symbols import parameter_symbols
 from ..core.symmetries import Symmetry, SymmetryKind, VectorField
@@ -256,7 +257,20 @@ class LawReport(Printable):
 
 
 def independent_at(net: Network, expressions: Sequence) -> tuple:
-    """A maximal subset of ``expressions`` (polynomials in the parameters) with independent gradients at ``net``."""
+    """A maximal subset of ``expressions`` (polynomials in the parameters) with independent gradients at ``net``.
+
+    Each expression goes through :func:`~semialg_fibers.core.expressions.as_expression`
+    (a string is parsed, never evaluated); the subset is returned as SymPy expressions, in order.
+
+    >>> from semialg_fibers.core.symbols import parameter_symbols
+    >>> net = Network.from_layers([([[1]], [1]), ([[2]], [0])])
+    >>> w1, b1, w2, b2 = parameter_symbols(net.architecture)
+    >>> independent_at(net, [w1**2 - w2**2, 2*w1**2 - 2*w2**2, b2])
+    (W^{(1)}_{1,1}**2 - W^{(2)}_{1,1}**2, b^{(2)}_{1})
+    """
+    if not isinstance(net, Network):
+        raise TypeError(f"expected a Network, got {type(net).__name__}")
+    expressions = [as_expression(e, f"expressions[{i}]") for i, e in enumerate(as_list(expressions, "expressions"))]
     if not expressions:
         return ()
     point = net.parameters()
@@ -266,7 +280,7 @@ def independent_at(net: Network, expressions: Sequence) -> tuple:
         row = [Fraction(0)] * len(point)
         if support:
             R, gens = F.local_ring(net.architecture, support)
-            local = F.values_at([F.gradient(R.from_expr(sympy.sympify(e)), gens)], [point[i] for i in support])[0]
+            local = F.values_at([F.gradient(R.from_expr(e), gens)], [point[i] for i in support])[0]
             for i, v in zip(support, local):
                 row[i] = v
         rows.append(row)

@@ -18,7 +18,7 @@ from functools import cached_property
 
 from ..core.exact import to_rational
 from ..core.exceptions import NotDecidedError, ShapeError
-from ..core.network import Network
+from ..core.network import Network, as_list
 from .fields import polynomial_ring
 
 __all__ = ["ActivationPattern", "activation_pattern", "parse_data"]
@@ -30,7 +30,9 @@ def parse_data(net: Network, data) -> tuple[tuple[Fraction, ...], ...]:
         raise ValueError("data must be a sequence of input points, got None")
     points = []
     for n, x in enumerate(data):
-        row = [x] if not isinstance(x, (list, tuple)) and net.input_dim == 1 else list(x)
+        # as_list, not list(): the string (or JSON number) "12" is not the point (1, 2), nor a dict its keys
+        scalar = isinstance(x, str) or not hasattr(x, "__iter__")
+        row = [x] if scalar and net.input_dim == 1 else as_list(x, f"data[{n}]")
         if len(row) != net.input_dim:
             raise ShapeError(f"data[{n}] has {len(row)} entries; the network has input dimension {net.input_dim}")
         points.append(tuple(to_rational(v, f"data[{n}][{j}]") for j, v in enumerate(row)))

@@ -19,10 +19,10 @@ size in full).
 from __future__ import annotations
 
 import contextlib
-import math
 import numbers
 import re
 import sys
+import threading
 from decimal import Decimal
 from fractions import Fraction
 
@@ -235,6 +235,12 @@ def format_integer(value: int) -> str:
     return sign + format_integer(high) + format_integer(rest).zfill(low)
 
 
+# Threads share the process-wide limit: the first block to enter lifts it, the last to leave restores it.
+_DIGITS_LOCK = threading.Lock()
+_DIGITS_USERS = 0
+_DIGITS_SAVED = 0
+
+
 @contextlib.contextmanager
 def unlimited_int_digits():
     """Lift Python's int/str conversion limit inside a ``with`` block (restored afterwards).
@@ -243,39 +249,61 @@ def unlimited_int_digits():
     nested values); the numbers were bounded when they were read
     (:class:`~semialg_fibers.core.limits.InputLimits`), so printing them is
     polynomial.  The limit is process-wide: use this in programs (the CLI),
-    not inside library functions that may run in threads.
+    not inside library functions.  Blocks may overlap in several threads
+    (``cli.main`` called from a thread pool): the limit is lifted while at
+    least one block is open and the value found by the first is restored
+    when the last one closes.
 
     >>> with unlimited_int_digits():
     ...     len(str(10**5000))
     5001
     """
+    global _DIGITS_USERS, _DIGITS_SAVED
     if not hasattr(sys, "set_int_max_str_digits"):  # pragma: no cover - Python < 3.11 patch releases
         yield
         return
-    previous = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
+    with _DIGITS_LOCK:
+        if _DIGITS_USERS == 0:
+            _DIGITS_SAVED = sys.get_int_max_str_digits()
+            sys.set_int_max_str_digits(0)
+        _DIGITS_USERS += 1
     try:
         yield
     finally:
-        sys.set_int_max_str_digits(previous)
+        with _DIGITS_LOCK:
+            _DIGITS_USERS -= 1
+            if _DIGITS_USERS == 0:
+                sys.set_int_max_str_digits(_DIGITS_SAVED)
 
 
-def float_to_rational(value, where: str = "value", limit_denominator: int | None = None) -> Fraction:
-    """Return the exact dyadic rational equal to a float (or an exact number unchanged).
+def float_to_rational(value, where: str = "value", limit_denominator: int | None = None, *,
+                      limits: InputLimits | None = None) -> Fraction:
+    """Return the exact rational equal to a binary float (or an exact number unchanged).
+
+    Every binary float is read exactly, whatever its width: Python and NumPy
+    floats (``float16`` to ``longdouble``) through ``as_integer_ratio``, SymPy
+    and mpmath floats through their mantissa and exponent; nothing is rounded
+    to float64 on the way.
 
     Parameters
     ----------
-    value : float, NumPy scalar, or any exact number accepted by :func:`to_rational`
+    value : float, NumPy float, SymPy ``Float``, or any exact number accepted by :func:`to_rational`
     where : str
         Location for error messages.
     limit_denominator : int, optional
         If given, round to the closest fraction with denominator at most this
         (:meth:`fractions.Fraction.limit_denominator`).  Only on request.
+    limits : InputLimits, optional
+        ``limits.exponent`` bounds the decimal size of a binary exponent (a
+        SymPy ``Float`` can carry ``2**-10**9``); exact numbers are checked
+        as by :func:`to_rational`.
 
     Raises
     ------
     MalformedNetworkError
-        For NaN and infinities.
+        For NaN, infinities, and real numbers of a type that cannot be read exactly.
+    InputLimitError
+        A binary exponent beyond ``limits.exponent`` decimal digits.
 
     Examples
     --------
@@ -283,19 +311,51 @@ def float_to_rational(value, where: str = "value", limit_denominator: int | None
     Fraction(3602879701896397, 36028797018963968)
     >>> float_to_rational(0.1, limit_denominator=1000)
     Fraction(1, 10)
+    >>> float_to_rational(float("nan"), "b[0]")
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.MalformedNetworkError: b[0] is nan; expected a finite number
     """
-    if isinstance(value, numbers.Real) and not isinstance(value, numbers.Rational) and not isinstance(value, bool):
-        as_float = float(value)
-        if not math.isfinite(as_float):
-            raise MalformedNetworkError(f"{where} is {as_float!r}; expected a finite number")
-        result = Fraction(as_float)
+    if isinstance(value, numbers.Real) and not isinstance(value, (numbers.Rational, bool)):
+        result = _binary_float(value, where, resolve_input(limits))
     else:
-        result = to_rational(value, where)
+        result = to_rational(value, where, limits)
     if limit_denominator is not None:
-        if int(limit_denominator) < 1:
+        if isinstance(limit_denominator, bool) or not isinstance(limit_denominator, numbers.Integral) \
+                or int(limit_denominator) < 1:
             raise ValueError(f"limit_denominator must be a positive integer, got {limit_denominator!r}")
         result = result.limit_denominator(int(limit_denominator))
     return result
+
+
+_LOG10_2 = 0.30102999566398
+
+
+def _binary_float(value, where: str, limits: InputLimits) -> Fraction:
+    """The exact value of a binary floating-point number (any width)."""
+    ratio = getattr(value, "as_integer_ratio", None)
+    if callable(ratio):  # float, numpy.float16 ... numpy.longdouble: exact
+        try:
+            p, q = ratio()
+        except (OverflowError, ValueError):
+            raise MalformedNetworkError(f"{where} is {value}; expected a finite number") from None
+        return Fraction(int(p), int(q))
+    mpf = getattr(value, "_mpf_", None)  # sympy.Float, mpmath.mpf: (sign, mantissa, exponent, bit count)
+    if isinstance(mpf, tuple) and len(mpf) == 4:
+        sign, mantissa, exponent, bits = mpf
+        if not mantissa:
+            if exponent or bits:  # mpmath's inf, -inf and nan have a zero mantissa and a marker exponent
+                raise MalformedNetworkError(f"{where} is {value}; expected a finite number")
+            return Fraction(0)
+        exponent = int(exponent)
+        size = int((abs(exponent) + int(bits)) * _LOG10_2)
+        if size > limits.exponent:
+            raise InputLimitError(f"{where} is a float with binary exponent {exponent}, "
+                                  f"above the input limit exponent = {limits.exponent} (decimal)")
+        mantissa = -int(mantissa) if sign else int(mantissa)
+        return Fraction(mantissa * 2**exponent) if exponent >= 0 else Fraction(mantissa, 2**-exponent)
+    raise MalformedNetworkError(f"{where} is a real number of type {type(value).__name__}, which cannot be read "
+                                "exactly; pass a float, a NumPy float or an exact number")
 
 
 def format_rational(value: Fraction) -> str:

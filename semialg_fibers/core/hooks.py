@@ -18,8 +18,8 @@ The plug points, by kind (a value calls ``lookup(kind, name)(value, ...)``):
     ``_repr_html_``, or None) and ``"text"`` (of ``value.text(**options)``, or
     None); registered by :mod:`semialg_fibers.render`.
 ``"readwrite"``
-    ``"network_from_json"``, ``"network_to_json"``, ``"network_from_numpy"``,
-    ``"network_from_torch"`` and ``"network_to_torch"`` (the functions of
+    ``"network_from_json"``, ``"network_from_file"``, ``"network_to_json"``,
+    ``"network_from_numpy"``, ``"network_from_torch"`` and ``"network_to_torch"`` (the functions of
     :mod:`semialg_fibers.readwrite.convert`); registered by
     :mod:`semialg_fibers.readwrite`.
 
@@ -43,8 +43,8 @@ __all__ = ["KINDS", "register", "lookup"]
 #: Every plug point, by kind, and the package that registers the kind (named in the error when it is missing).
 KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "printer": ("semialg_fibers.render", ("latex", "latex_display", "html", "text")),
-    "readwrite": ("semialg_fibers.readwrite", ("network_from_json", "network_to_json", "network_from_numpy",
-                                               "network_from_torch", "network_to_torch")),
+    "readwrite": ("semialg_fibers.readwrite", ("network_from_json", "network_from_file", "network_to_json",
+                                               "network_from_numpy", "network_from_torch", "network_to_torch")),
 }
 
 _REGISTRY: dict[tuple[str, str], Callable] = {}
@@ -90,7 +90,7 @@ def register(kind: str, name: str, function: Callable) -> Callable:
     Traceback (most recent call last):
     ...
     ValueError: no plug point 'network_to_yaml' of kind 'readwrite'; the plug points are network_from_json,
-    network_to_json, network_from_numpy, network_from_torch, network_to_torch
+    network_from_file, network_to_json, network_from_numpy, network_from_torch, network_to_torch
     """
     _check(kind, name)
     if not callable(function):

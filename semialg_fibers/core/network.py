@@ -4,17 +4,23 @@ A :class:`Network` is an immutable, hashable value: an architecture
 ``(n_0, ..., n_L)`` and layers ``(W_l, b_l)`` of exact rationals, realizing
 ``f(x) = W_L s(... s(W_1 x + b_1) ...) + b_L`` with ``s = max(., 0)`` and no
 activation after the last layer (the PyTorch ``Linear``/``ReLU`` convention).
+Built directly (``Network(architecture=[...], layers=[...])``,
+``Layer(weight=[[...]], bias=[...])``) the containers become tuples and the
+entries exact ``Fraction`` values, so the value is immutable and hashable
+however it was made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .exact import describe, to_rational
-from .exceptions import MalformedNetworkError, ShapeError
+from .exceptions import InputLimitError, MalformedNetworkError, ShapeError
 from .hooks import lookup
+from .limits import resolve_input
 from .printing import Printable
 
 __all__ = ["Layer", "Network", "as_list", "convert_layer"]
@@ -35,6 +41,25 @@ class Layer:
 
     weight: tuple[tuple[Fraction, ...], ...]
     bias: tuple[Fraction, ...]
+
+    def __post_init__(self):
+        # Fast path: the readers and from_layers hand over tuples of Fractions already.
+        weight, bias = self.weight, self.bias
+        if not (type(weight) is tuple and all(type(row) is tuple and all(type(v) is Fraction for v in row)
+                                              for row in weight)):
+            rows = as_list(weight, "weight")
+            object.__setattr__(self, "weight", tuple(
+                tuple(_fraction(v, f"weight[{i}][{j}]") for j, v in enumerate(as_list(row, f"weight[{i}]")))
+                for i, row in enumerate(rows)))
+        if not (type(bias) is tuple and all(type(v) is Fraction for v in bias)):
+            object.__setattr__(self, "bias", tuple(_fraction(v, f"bias[{i}]") for i, v in enumerate(as_list(bias, "bias"))))
+        rows = self.weight
+        if not rows or not rows[0]:
+            raise ShapeError("a layer needs at least one row and one column")
+        if any(len(row) != len(rows[0]) for row in rows):
+            raise ShapeError(f"weight is ragged: row 0 has {len(rows[0])} entries")
+        if len(self.bias) != len(rows):
+            raise ShapeError(f"bias has {len(self.bias)} entries; weight has {len(rows)} rows")
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -80,6 +105,10 @@ class Network(Printable):
     layers: tuple[Layer, ...]
 
     def __post_init__(self):
+        if type(self.architecture) is not tuple:
+            object.__setattr__(self, "architecture", tuple(as_list(self.architecture, "architecture")))
+        if type(self.layers) is not tuple:
+            object.__setattr__(self, "layers", tuple(as_list(self.layers, "layers")))
         _check_shapes(self.architecture, self.layers)
 
     def __getstate__(self) -> dict:
@@ -175,8 +204,21 @@ class Network(Printable):
     # aliases, so that core never imports readwrite.
     @classmethod
     def from_json(cls, source, numbers: str = "decimal") -> Network:
-        """Read the JSON format (see :mod:`semialg_fibers.readwrite.convert`); ``source`` is text or a path."""
+        """Read the JSON format (:func:`semialg_fibers.readwrite.convert.network_from_json`).
+
+        ``source`` is JSON text (``str`` or ``bytes``), a parsed ``dict``, or a
+        ``pathlib.Path`` to read; a ``str`` is always JSON text, never a path
+        (read a file named by a string with :meth:`from_file`).
+        """
         return lookup("readwrite", "network_from_json")(source, numbers=numbers)
+
+    @classmethod
+    def from_file(cls, path, *, numbers: str = "decimal") -> Network:
+        """Read the JSON format from a file (a ``str`` or ``os.PathLike`` path; ``"-"`` is standard input).
+
+        See :func:`semialg_fibers.readwrite.convert.network_from_file`.
+        """
+        return lookup("readwrite", "network_from_file")(path, numbers=numbers)
 
     def to_json(self, indent: int | None = 1) -> str:
         """Return the JSON text of the network, every number an exact string such as ``"3/4"``."""
@@ -274,7 +316,13 @@ class Network(Printable):
 
 # --------------------------------------------------------------------- validation
 def as_list(value, where: str) -> list:
-    """``value`` as a list, refusing strings and non-iterables (the first check of every reader of networks).
+    """``value`` as a list, refusing what has no order or is not a sequence (the first check of every reader).
+
+    A string or bytes, a mapping (a dict or a JSON object: its keys are not
+    its entries) and a set (its order depends on the hash seed) are refused;
+    any other iterable (list, tuple, array, generator) is read in order, at
+    most :attr:`InputLimits.entries <semialg_fibers.core.limits.InputLimits>`
+    entries (an endless generator is refused, not read forever).
 
     Parameters
     ----------
@@ -289,7 +337,9 @@ def as_list(value, where: str) -> list:
     Raises
     ------
     ShapeError
-        ``value`` is a string, bytes or not iterable.
+        ``value`` is a string, bytes, a mapping, a set or not iterable.
+    InputLimitError
+        More than ``entries`` entries.
 
     Examples
     --------
@@ -299,14 +349,42 @@ def as_list(value, where: str) -> list:
     Traceback (most recent call last):
     ...
     semialg_fibers.ShapeError: bias is the string '12'; expected a sequence (a list)
+    >>> as_list({"0": 1, "7": 2}, "bias")
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.ShapeError: bias is an object (a mapping); expected a sequence (a list), whose entries are in order
     """
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+    if isinstance(value, (str, bytes, bytearray)) or not hasattr(value, "__iter__"):
         raise ShapeError(f"{where} is {describe(value)}; expected a sequence (a list)")
-    return list(value)
+    if isinstance(value, Mapping):
+        raise ShapeError(f"{where} is an object (a mapping); expected a sequence (a list), whose entries are in order")
+    if isinstance(value, Set):
+        raise ShapeError(f"{where} is a set, whose order is arbitrary; expected a sequence (a list)")
+    most = resolve_input(None).entries
+    try:
+        size = len(value)
+    except TypeError:  # an iterator or generator: read one entry beyond the limit, not all of it
+        size = None
+    if size is not None and size > most:
+        raise InputLimitError(f"{where} has {size} entries, above the input limit entries = {most}")
+    try:
+        items = list(itertools.islice(value, most + 1))
+    except TypeError as exc:  # e.g. a 0-dimensional array
+        raise ShapeError(f"{where} is {describe(value)}, which cannot be read as a sequence ({exc})") from None
+    if len(items) > most:
+        raise InputLimitError(f"{where} has more than {most} entries, above the input limit entries = {most}")
+    return items
+
+
+def _fraction(value, where: str) -> Fraction:
+    """An entry of a layer built directly: a plain ``Fraction`` (floats refused, as everywhere)."""
+    if type(value) is Fraction:
+        return value
+    return Fraction(to_rational(value, where))
 
 
 def _split_layer(layer, index: int):
-    if isinstance(layer, dict):
+    if isinstance(layer, Mapping):
         missing = {"weight", "bias"} - set(layer)
         if missing:
             raise ShapeError(f"layers[{index}] lacks {sorted(missing)}; expected keys 'weight' and 'bias'")

@@ -187,7 +187,10 @@ class VectorField(Printable):
     architecture : tuple of int
     components : tuple of sympy.Expr
         One expression per parameter coordinate (flat order, docs/mathematics.md, Section 1), in the
-        parameter symbols :func:`~semialg_fibers.core.symbols.parameter_symbols`.
+        parameter symbols :func:`~semialg_fibers.core.symbols.parameter_symbols`.  Given as exact
+        numbers, SymPy expressions or strings, each is converted by
+        :func:`~semialg_fibers.core.expressions.as_expression` when the field is made (a string is
+        parsed, never evaluated; a float is refused).
     name : str
         What the field generates, in words.
     """
@@ -195,6 +198,33 @@ class VectorField(Printable):
     architecture: tuple
     components: tuple
     name: str = ""
+
+    def __post_init__(self):
+        # Every component becomes an exact SymPy expression here, through the one safe converter (a string is
+        # parsed, never evaluated), so that printers and the conservation algebra only ever see SymPy values.
+        from .expressions import as_expression
+        from .network import as_list
+
+        arch = tuple(as_list(self.architecture, "architecture"))
+        if len(arch) < 2 or any(isinstance(w, bool) or not isinstance(w, int) or w < 1 for w in arch):
+            raise ShapeError(f"architecture {arch!r} of a vector field must be at least two positive integers")
+        components = as_list(self.components, "components")
+        size = sum(arch[i + 1] * (arch[i] + 1) for i in range(len(arch) - 1))
+        if len(components) != size:
+            raise ShapeError(f"a vector field on architecture {arch} has {size} components, got {len(components)}")
+        if not isinstance(self.name, str):
+            raise TypeError(f"name is a {type(self.name).__name__}; expected a str")
+        names = None
+        converted = []
+        for i, expr in enumerate(components):
+            if isinstance(expr, sympy.Basic) and expr.is_Atom and not isinstance(expr, sympy.Float):
+                converted.append(expr)  # the common case: 0, a number or a parameter symbol
+                continue
+            if names is None:
+                names = {str(c): c for c in parameter_symbols(arch)}
+            converted.append(as_expression(expr, f"components[{i}]", names))
+        object.__setattr__(self, "architecture", arch)
+        object.__setattr__(self, "components", tuple(converted))
 
     @property
     def coordinates(self) -> tuple:
@@ -213,11 +243,10 @@ class VectorField(Printable):
         values = dict(zip(self.coordinates, (sympy.Rational(v.numerator, v.denominator) for v in net.parameters())))
         from .expressions import as_expression
 
-        names = {str(c): c for c in self.coordinates}
         out = []
         for i, expr in enumerate(self.components):
-            # as_expression, not sympify: a component given as a string must not run as code
-            value = as_expression(expr, f"components[{i}]", names).xreplace(values)
+            # converted when the field was made; again here, for a field whose components were set past its constructor
+            value = as_expression(expr, f"components[{i}]").xreplace(values)
             if not value.is_Rational:
                 raise ValueError(f"field component {expr} does not evaluate to a rational at the point")
             out.append(Fraction(int(value.p), int(value.q)))

@@ -13,9 +13,13 @@ rational it is; this reproduces bit-exactly the binary weights of files whose
 numbers are ``repr(float)`` of stored floats (the files under
 ``semialg_fibers/data/real_networks/``).  Unknown keys are ignored.
 
-Files and text are read by :mod:`semialg_fibers.readwrite.reader` within
-:class:`~semialg_fibers.core.limits.InputLimits` (size, nesting, digits and
-exponents of numbers), so a hostile file is refused with the limit it broke.
+Text is read by :func:`network_from_json` (a ``str`` is always JSON text) and
+files by :func:`network_from_file` (a ``str`` is a path there); both go
+through :mod:`semialg_fibers.readwrite.reader` within
+:class:`~semialg_fibers.core.limits.InputLimits` (size, nesting, entries,
+digits and exponents of numbers), so a hostile file is refused with the limit
+it broke, before it is parsed.  A key given twice, an object where a list
+belongs and ``true`` where a width belongs are refused, not guessed.
 
 NumPy and PyTorch are optional; they are imported only when used.
 """
@@ -24,28 +28,34 @@ from __future__ import annotations
 
 import json
 import math
+import os
+from collections.abc import Mapping
 from fractions import Fraction
 
 from ..core.exact import describe, float_to_rational, format_rational, parse_integer, to_rational
-from ..core.exceptions import MalformedNetworkError, ShapeError
+from ..core.exceptions import InputLimitError, MalformedNetworkError, ShapeError, reworded
 from ..core.limits import InputLimits, resolve_input
 from ..core.network import Layer, Network, as_list, convert_layer
-from .reader import JsonNumber, parse_json, read_json
+from .reader import JsonNumber, display_name, parse_json, read_json
 
-__all__ = ["network_from_json", "network_to_json", "network_from_numpy", "network_from_torch", "network_to_torch"]
+__all__ = ["network_from_json", "network_from_file", "network_to_json", "network_from_numpy", "network_from_torch",
+           "network_to_torch"]
 
 NUMBER_MODES = ("decimal", "float64")
 
 
 def network_from_json(source, *, numbers: str = "decimal", limits: InputLimits | None = None) -> Network:
-    """Read a network from JSON text, a path, or an already parsed ``dict``.
+    """Read a network from JSON text, a parsed ``dict``, or a file given as a ``pathlib.Path``.
+
+    A ``str`` is always JSON text and never opened as a path, so text that
+    comes from elsewhere (a request, a message) cannot make the library read a
+    file; to read a file named by a string use :func:`network_from_file`.
 
     Parameters
     ----------
-    source : str, os.PathLike or dict
-        JSON text (a string starting with ``{``), a file path (an
-        ``os.PathLike`` is always a path, whatever its name; ``"-"`` is
-        standard input), or the parsed object.
+    source : str, bytes, dict or os.PathLike
+        JSON text (``bytes`` are UTF-8), the parsed object, or a path object
+        (``pathlib.Path``), which is read by :func:`network_from_file`.
     numbers : {"decimal", "float64"}
         How to read numbers (see the module docstring).
     limits : InputLimits, optional
@@ -58,33 +68,89 @@ def network_from_json(source, *, numbers: str = "decimal", limits: InputLimits |
         location (and the file name when ``source`` is a path).
     InputLimitError
         Input beyond ``limits``; the message names the limit.
+    TypeError
+        ``source`` of another type.
 
     Examples
     --------
     >>> text = '{"architecture": [1, 1, 1], "layers": [{"weight": [[2]], "bias": ["-1/2"]}, {"weight": [[1]], "bias": [0.1]}]}'
     >>> network_from_json(text)(["1"])
     (Fraction(8, 5),)
+    >>> network_from_json("net.json")
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.MalformedNetworkError: invalid JSON: Expecting value (line 1, column 1); a str is JSON text,
+    never a path: read a file with Network.from_file(path) or pass a pathlib.Path
     """
     if numbers not in NUMBER_MODES:
         raise ValueError(f"numbers must be one of {NUMBER_MODES}, got {numbers!r}")
     limits = resolve_input(limits)
-    if isinstance(source, (bytes, bytearray)):
-        source = source.decode("utf-8")
-    is_text = isinstance(source, str) and source.lstrip().startswith(("{", "["))
-    if isinstance(source, dict) or is_text:
-        return network_from_data(source if isinstance(source, dict) else parse_json(source, limits), numbers, limits)
-    data = read_json(source, limits)
+    if isinstance(source, os.PathLike):
+        return network_from_file(source, numbers=numbers, limits=limits)
+    if isinstance(source, Mapping):
+        return network_from_data(source, numbers, limits)
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        try:
+            source = bytes(source).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise MalformedNetworkError(f"the JSON bytes are not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(source, str):
+        raise TypeError(f"source is a {type(source).__name__}; expected JSON text (str or bytes), a dict, "
+                        "or a pathlib.Path to read")
+    try:
+        data = parse_json(source, limits)
+    except InputLimitError:
+        raise
+    except MalformedNetworkError as exc:
+        if source.lstrip().startswith(("{", "[")):
+            raise
+        raise type(exc)(f"{exc}; a str is JSON text, never a path: read a file with Network.from_file(path) "
+                        "or pass a pathlib.Path") from None
+    return network_from_data(data, numbers, limits)
+
+
+def network_from_file(path, *, numbers: str = "decimal", limits: InputLimits | None = None) -> Network:
+    """Read a network from a JSON file (``"-"``: standard input), within the input limits.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file; a ``str`` is a path here, never JSON text.
+    numbers : {"decimal", "float64"}
+    limits : InputLimits, optional
+
+    Raises
+    ------
+    MalformedNetworkError, ShapeError, InputLimitError
+        As :func:`network_from_json`, prefixed with the file's name.  A file
+        that is not a regular file (a FIFO, a device) must deliver its text
+        within :data:`semialg_fibers.readwrite.reader.WAIT_SECONDS`.
+
+    Examples
+    --------
+    >>> network_from_file("does/not/exist.json")
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.MalformedNetworkError: cannot read 'does/not/exist.json': No such file or directory
+    """
+    if numbers not in NUMBER_MODES:
+        raise ValueError(f"numbers must be one of {NUMBER_MODES}, got {numbers!r}")
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path is a {type(path).__name__}; expected a str or os.PathLike")
+    limits = resolve_input(limits)
+    data = read_json(path, limits)
     try:
         return network_from_data(data, numbers, limits)
     except MalformedNetworkError as exc:
-        raise type(exc)(f"{source}: {exc}") from None
+        raise reworded(exc, f"{display_name(path)}: {exc}") from None
 
 
 def network_from_data(data, numbers: str = "decimal", limits: InputLimits | None = None) -> Network:
     """Build a network from parsed JSON (a ``dict``; numbers as text, numbers or exact values).
 
     This is :func:`network_from_json` after reading; errors name the field
-    (``layers[0].weight[1][2]``).
+    (``layers[0].weight[1][2]``).  A JSON object where a list belongs (a
+    bias ``{"0": 1}``) is refused, not read by its keys.
 
     >>> network_from_data({"layers": [{"weight": [[2]], "bias": ["1/2"]}]}).architecture
     (1, 1)
@@ -92,7 +158,7 @@ def network_from_data(data, numbers: str = "decimal", limits: InputLimits | None
     if numbers not in NUMBER_MODES:
         raise ValueError(f"numbers must be one of {NUMBER_MODES}, got {numbers!r}")
     limits = resolve_input(limits)
-    if not isinstance(data, dict):
+    if not isinstance(data, Mapping):
         raise MalformedNetworkError(f"the JSON top level is {describe(data)}; expected an object with 'layers'")
     if "layers" not in data:
         raise MalformedNetworkError("the JSON object has no 'layers' key; expected {\"layers\": [{\"weight\": ..., \"bias\": ...}, ...]}")
@@ -106,17 +172,31 @@ def network_from_data(data, numbers: str = "decimal", limits: InputLimits | None
         convert = lambda value, where: to_rational(value, where, limits)  # noqa: E731
     layers: list[Layer] = []
     for index, layer in enumerate(layers_raw):
-        if not isinstance(layer, dict) or "weight" not in layer or "bias" not in layer:
+        if not isinstance(layer, Mapping) or "weight" not in layer or "bias" not in layer:
             raise ShapeError(f"layers[{index}] must be an object with keys 'weight' and 'bias'; got {_short_repr(layer)}")
         layers.append(convert_layer(layer["weight"], layer["bias"], f"layers[{index}]", convert))
     net = Network.from_converted(layers)
     if "architecture" in data:
-        declared = data["architecture"]
-        widths = ([parse_integer(w) if isinstance(w, JsonNumber) and w.isdigit() and len(w) <= 18 else w
-                   for w in declared] if isinstance(declared, list) else declared)
-        if not isinstance(widths, list) or tuple(widths) != net.architecture:
-            raise ShapeError(f"'architecture' is {_short_repr(declared)} but the layers have shapes giving {list(net.architecture)}")
+        widths = _declared_widths(data["architecture"])
+        if tuple(widths) != net.architecture:
+            raise ShapeError(f"'architecture' is {_short_repr(data['architecture'])} but the layers have shapes "
+                             f"giving {list(net.architecture)}")
     return net
+
+
+def _declared_widths(declared) -> list[int]:
+    """The widths of a declared architecture: positive integers only (``true`` is not 1, ``"2"`` is not 2)."""
+    if not isinstance(declared, list):
+        raise ShapeError(f"'architecture' is {describe(declared)}; expected a list of positive integers")
+    widths = []
+    for i, w in enumerate(declared):
+        if isinstance(w, JsonNumber) and w.isdigit() and len(w) <= 18:
+            widths.append(parse_integer(w))
+        elif type(w) is int and w > 0:
+            widths.append(w)
+        else:
+            raise ShapeError(f"'architecture'[{i}] is {describe(w)}; expected a positive integer")
+    return widths
 
 
 def _short_repr(value, width: int = 60) -> str:
@@ -161,8 +241,10 @@ def network_to_json(net: Network, *, indent: int | None = 1) -> str:
 def network_from_numpy(weights, biases, *, limit_denominator: int | None = None) -> Network:
     """Build a network from sequences of NumPy weight matrices and bias vectors.
 
-    Every float becomes the exact dyadic rational it is (float32 is widened
-    exactly); ``limit_denominator`` rounds each entry on request only.
+    Every float becomes the exact dyadic rational it is, whatever its width
+    (``float16``, ``float32``, ``float64``, ``longdouble``: nothing is rounded
+    to float64 on the way); ``limit_denominator`` rounds each entry on request
+    only.
 
     Parameters
     ----------
@@ -187,6 +269,7 @@ def network_from_numpy(weights, biases, *, limit_denominator: int | None = None)
         raise ShapeError("weights is empty; a network needs at least one affine layer")
 
     def convert(value, where):
+        # .item() of a longdouble stays a longdouble: float_to_rational reads every width exactly
         return float_to_rational(value.item() if hasattr(value, "item") else value, where, limit_denominator)
 
     layers = []

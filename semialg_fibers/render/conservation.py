@@ -13,6 +13,7 @@ import sympy
 
 from ..conservation.count import LawCount
 from ..conservation.laws import ConservationLaw, LawReport
+from ..core.expressions import as_expression
 from ..core.symbols import parameter_symbols
 from .html import to_html
 from .latex import expression_latex, to_latex
@@ -43,8 +44,8 @@ def field_latex(field) -> str:
     'W^{(1)}_{1,1} \\partial_{W^{(1)}_{1,1}} + b^{(1)}_{1} \\partial_{b^{(1)}_{1}} - W^{(2)}_{1,1} \\partial_{W^{(2)}_{1,1}}'
     """
     parts = []
-    for coord, comp in zip(parameter_symbols(field.architecture), field.components):
-        comp = sympy.sympify(comp)
+    for index, (coord, comp) in enumerate(zip(parameter_symbols(field.architecture), field.components)):
+        comp = as_expression(comp, f"components[{index}]")  # never sympify: a string is parsed, not run
         if comp == 0:
             continue
         c = expression_latex(comp)

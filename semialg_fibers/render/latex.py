@@ -41,6 +41,7 @@ from fractions import Fraction
 import sympy
 
 from ..core.components import Fiber, FiberComponent
+from ..core.expressions import as_expression
 from ..core.network import Network
 from ..core.phrase import Math, escape_text, phrase_latex, phrase_text
 from ..core.printing import Printable
@@ -182,8 +183,6 @@ def expression_latex(expr) -> str:
     >>> expression_latex("x^2/2 - 1")
     '\\\\frac{x^{2}}{2} - 1'
     """
-    from ..core.expressions import as_expression
-
     return sympy.latex(as_expression(expr, "expression"), order="lex")
 
 
@@ -317,7 +316,7 @@ def network_latex(network) -> str:
 # ---------------------------------------------------------------------------- breakable displays
 def _signed_terms(expr) -> list[str]:
     """The terms of a sum as LaTeX pieces: the first as printed, the others with their operator (``+ t``, ``- t``)."""
-    expr = sympy.sympify(expr)
+    expr = as_expression(expr, "expression")
     terms = expr.as_ordered_terms(order="lex") if expr.is_Add else [expr]
     out = []
     for t in terms:
@@ -331,7 +330,7 @@ def _signed_terms(expr) -> list[str]:
 def _side_terms(expr, width: float) -> list[str]:
     """Pieces of one side of a relation; a quotient too wide for a line becomes ``(1/den) (num terms)``."""
     pieces = _signed_terms(expr)
-    expr = sympy.sympify(expr)
+    expr = as_expression(expr, "expression")
     if len(pieces) == 1 and math_width(pieces[0]) > width and not expr.is_Add:
         num, den = expr.as_numer_denom()
         if den != 1 and num.is_Add:
@@ -685,7 +684,9 @@ def vector_field_latex(field, name: str = "X") -> str:
     X &= W^{(1)}_{1,1} \, \partial_{W^{(1)}_{1,1}} + b^{(1)}_{1} \, \partial_{b^{(1)}_{1}} - W^{(2)}_{1,1} \, \partial_{W^{(2)}_{1,1}}.
     \end{align*}}
     """
-    terms = [(sympy.sympify(e), c) for c, e in zip(field.coordinates, field.components) if sympy.sympify(e) != 0]
+    # as_expression, never sympify: a component given as a string is parsed, not run as code
+    exprs = (as_expression(e, f"components[{i}]") for i, e in enumerate(field.components))
+    terms = [(e, c) for c, e in zip(field.coordinates, exprs) if e != 0]
     if not terms:
         return f"${name} = 0$."
     if len(terms) > FIELD_MAX_TERMS:

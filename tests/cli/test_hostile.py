@@ -61,8 +61,22 @@ EXPECTED = {
     "weight_missing.json": "layers[0] must be an object with keys 'weight' and 'bias'",
     "whitespace.json": "empty",
     "word_weight.json": "expected an integer",
+    # round two: nothing misread, repeated keys, strings that hold JSON syntax
+    "duplicate_key.json": "the key 'bias' twice",
+    "bias_object.json": "layers[0].bias is an object",
+    "row_object.json": "layers[0].weight[0] is an object",
+    "weight_object.json": "layers[0].weight is an object",
+    "layers_object.json": "'layers' is an object",
+    "architecture_booleans.json": "'architecture'[0] is the boolean true",
+    "architecture_strings.json": "'architecture'[0] is the string '1'",
+    "lone_surrogate.json": "layers[0].weight[0][0] is the string '\\ud800'",
+    "escaped_quote_weight.json": "layers[0].weight[0][0] is the string '1\"'",
+    "deep_in_unknown_key.json": "input limit depth = 64",
+    "unterminated_string.json": "Unterminated string",
+    "utf16.json": "binary data",
 }
-VALID = {"bom.json"}
+# valid networks: a byte order mark; a description whose string is full of brackets, commas and escaped quotes
+VALID = {"bom.json", "brackets_in_strings.json"}
 
 COMMANDS = [
     ("info", lambda p: ["info", p]),
@@ -100,8 +114,9 @@ def test_hostile_file(capsys, name, command):
         assert EXPECTED[name] in line, line
 
 
-def test_valid_file_with_byte_order_mark(capsys):
-    assert main(["info", str(CORPUS / "bom.json")]) == 0
+@pytest.mark.parametrize("name", sorted(VALID))
+def test_valid_files(capsys, name):
+    assert main(["info", str(CORPUS / name)]) == 0
     assert "architecture: 1-1-1" in capsys.readouterr().out
 
 
@@ -201,3 +216,178 @@ def test_malformed_networks(capsys, tmp_path_factory, data):
             assert len(err.strip().splitlines()) == 1 and out == "" and str(target) in err, (document, err)
         else:
             assert out and err == ""
+
+
+# ----------------------------------------------------------------------------- round two: bounded before parsing
+def _two_input_network(tmp_path) -> str:
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps({"layers": [{"weight": [[1, 1]], "bias": ["1/2"]}, {"weight": [[1]], "bias": [0]}]}))
+    return str(path)
+
+
+DATA_CASES = {
+    "a number where a point belongs": ("[12]", "data[0] is the number 12; expected a sequence"),
+    "a string where a point belongs": ('["12"]', "data[0] is the string '12'"),
+    "an object where a point belongs": ('[{"0": 1, "1": 2}]', "point 0 is an object"),
+    "an object of points": ('{"inputs": {"0": [1, 2]}}', "got an object"),
+    "a boolean in a point": ("[[true, 1]]", "point 0 holds the boolean true"),
+    "a repeated key": ('{"inputs": [[1, 2]], "inputs": [[3, 4]]}', "the key 'inputs' twice"),
+    "no points": ("[]", "data is empty"),
+    "a point too short": ("[[1]]", "data[0] has 1 entries"),
+    "nested too deep": ("[" * 100 + "]" * 100, "input limit depth"),
+    "a number too long": ("[[1, " + "9" * 20_000 + "]]", "20000 digits"),
+}
+
+
+@pytest.mark.parametrize("text, words", list(DATA_CASES.values()), ids=list(DATA_CASES))
+def test_hostile_data_files(capsys, tmp_path, text, words):
+    net = _two_input_network(tmp_path)
+    data = tmp_path / "data.json"
+    data.write_text(text)
+    line = check_one_line(capsys, ["laws", net, "--data", str(data)])
+    assert str(data) in line and words in line, line
+
+
+def test_data_file_is_read_like_a_network_file(capsys, tmp_path):
+    net = _two_input_network(tmp_path)
+    line = check_one_line(capsys, ["laws", net, "--data", "/dev/zero"])
+    assert "/dev/zero" in line and "binary data" in line
+    data = tmp_path / "data.json"
+    data.write_text('{"inputs": [[1, 2], ["-1/2", "3"]]}')
+    assert main(["laws", net, "--data", str(data)]) == 0
+    assert "checked on 2 training inputs" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs on this platform")
+def test_fifo_without_writer_is_refused_by_every_reader(capsys, tmp_path, monkeypatch):
+    import os
+
+    from semialg_fibers.readwrite import reader
+
+    monkeypatch.setattr(reader, "WAIT_SECONDS", 0.2)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for argv in (["info", str(fifo)], ["ncr", str(fifo)], ["laws", _two_input_network(tmp_path), "--data", str(fifo)],
+                 ["equiv", str(CORPUS / "bom.json"), str(fifo)]):
+        line = check_one_line(capsys, argv)
+        assert str(fifo) in line and "is a FIFO, not a regular file" in line, line
+
+
+def _zeros(path, size):
+    """A JSON list of zeros of ``size`` bytes, written in pieces."""
+    count = (size - 2) // 2
+    with open(path, "w") as handle:
+        handle.write("[")
+        for _ in range(count // 100_000):
+            handle.write("0," * 100_000)
+        handle.write("0," * (count % 100_000) + "0]")
+
+
+def _refused_with_little_memory(capsys, argv, words, budget):
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        line = check_one_line(capsys, argv)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert words in line, line
+    assert peak < budget, (peak, budget)
+
+
+def test_many_entries_are_refused_before_parsing(capsys, tmp_path):
+    """16 MB of zeros with an entries limit of one million: refused from the text's shape; the allocations peak at a
+    few times the file's size (parsing would build about sixty bytes per entry)."""
+    path = tmp_path / "zeros.json"
+    _zeros(path, 16 * 1024 * 1024)
+    for argv in (["info", str(path)], ["laws", str(CORPUS / "bom.json"), "--data", str(path)], ["ncr", str(path)]):
+        _refused_with_little_memory(capsys, argv + ["--input-limit", "entries=1000000"], "input limit entries = 1000000",
+                                    budget=5 * 16 * 1024 * 1024)
+
+
+@pytest.mark.slow
+def test_sixty_four_megabytes_of_zeros(capsys, tmp_path):
+    """The reported case: a file just under the byte limit, with the default limits (33 million entries)."""
+    path = tmp_path / "zeros.json"
+    _zeros(path, 64 * 1024 * 1024 - 16)
+    for argv in (["info", str(path)], ["laws", str(CORPUS / "bom.json"), "--data", str(path)]):
+        _refused_with_little_memory(capsys, argv, "input limit entries = 10000000", budget=5 * 64 * 1024 * 1024)
+
+
+def test_main_from_threads_leaves_the_int_digit_limit(capsys):
+    """cli.main lifts Python's int/str digit limit while it prints; four at once leave it as it was."""
+    import sys
+    import threading
+
+    before, interval = sys.get_int_max_str_digits(), sys.getswitchinterval()
+    statuses = []
+
+    def run():
+        for _ in range(10):
+            statuses.append(main(["eval", str(CORPUS / "bom.json"), "--x", "1/3"]))
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    sys.setswitchinterval(1e-6)  # switch threads often, so that the commands interleave in every way
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    capsys.readouterr()
+    assert statuses == [0] * 40 and sys.get_int_max_str_digits() == before
+
+
+def _lists(value, prefix=()):
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from _lists(child, prefix + (key,))
+    elif isinstance(value, list):
+        yield prefix
+        for index, child in enumerate(value):
+            yield from _lists(child, prefix + (index,))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_an_object_is_never_read_as_a_list(capsys, tmp_path_factory, data):
+    """Any list of a valid network (layers, a weight, a row, a bias, the architecture) written as an object with the
+    indices as keys, in any order: always refused (exit 2), never read by its keys or values."""
+    base = _valid_network()
+    path = data.draw(st.sampled_from(list(_lists(base))))
+    node = base
+    for key in path:
+        node = node[key]
+    items = list(enumerate(node))
+    order = data.draw(st.permutations(items))
+    document = _replace(base, path, {str(i): v for i, v in order})
+    target = tmp_path_factory.mktemp("objects") / "net.json"
+    target.write_text(json.dumps(document))
+    line = check_one_line(capsys, ["info", str(target)])
+    assert str(target) in line and "an object" in line, (document, line)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_a_repeated_key_is_never_resolved(capsys, tmp_path_factory, data):
+    """A key of any object of a valid network written twice (with any value the second time): refused, whichever
+    copy a reader would keep."""
+    base = _valid_network()
+    objects = [p for p in _paths(base) if isinstance(_at(base, p), dict)]
+    path = data.draw(st.sampled_from(objects))
+    key = data.draw(st.sampled_from(sorted(_at(base, path))))
+    text = json.dumps(base)
+    inner = json.dumps(_at(base, path))
+    doubled = inner[:-1] + f", {json.dumps(key)}: {json.dumps(data.draw(json_value))}" + "}"
+    target = tmp_path_factory.mktemp("twice") / "net.json"
+    target.write_text(text.replace(inner, doubled, 1))
+    line = check_one_line(capsys, ["info", str(target)])
+    assert "twice" in line, line
+
+
+def _at(value, path):
+    for key in path:
+        value = value[key]
+    return value

@@ -80,3 +80,23 @@ def test_orthant_linear_neurons_and_bias_absorption():
     b = parameter_symbols(net.architecture)
     other = drift(b[6] + b[-1], run)
     assert max(laws) < 1e-7 and other > 1e-3 and other > 1e4 * max(laws)
+
+
+def test_drift_is_the_exact_difference_of_the_values():
+    """drift evaluates Q exactly at each recorded float64 parameter: compare with Fractions computed by hand."""
+    from fractions import Fraction
+
+    net = Network.from_layers([([[1]], [1]), ([[2]], [0])])
+    run = gradient_flow(net, [[1.0], [2.0]], [[1.0], [0.5]], t_end=0.2, dt=1e-2, samples=10)
+    w1, b1, w2, b2 = parameter_symbols(net.architecture)
+    q = w1 * w2 - sympy.Rational(1, 3) * b2**2 + b1
+
+    def by_hand(theta):
+        a, b, c, d = (Fraction(float(v)) for v in theta)
+        return a * c - d * d / 3 + b
+
+    values = [by_hand(theta) for theta in run.thetas]
+    assert drift(q, run) == float(max(abs(v - values[0]) for v in values)) > 0
+    assert drift("7/2", run) == 0.0
+    with pytest.raises(Exception, match="not a parameter symbol"):
+        drift(sympy.Symbol("z") * w1, run)

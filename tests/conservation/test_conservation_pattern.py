@@ -47,3 +47,17 @@ def test_errors():
     with pytest.raises(ValueError):
         activation_pattern(net, [])
     assert activation_pattern(net, [[Fraction(1), "2"]]).states == (((True,),),)
+
+
+def test_a_point_is_never_misread():
+    """The string (or JSON number) "12" is not the point (1, 2); a dict is not its keys, a set has no order."""
+    from semialg_fibers.readwrite.reader import parse_json
+
+    net = Network.from_layers([([[1, 1]], ["1/2"]), ([[1]], [0])])
+    for data, words in [(["12"], r"data\[0\] is the string '12'"), (parse_json("[12]"), r"data\[0\] is the number 12"),
+                        ([12], r"data\[0\] is the number 12"), ([{"0": 1, "1": 2}], r"data\[0\] is an object"),
+                        ([{1, 2}], r"data\[0\] is a set")]:
+        with pytest.raises(ShapeError, match=words):
+            activation_pattern(net, data)
+    one = Network.from_layers([([[1]], ["1/2"]), ([[1]], [0])])
+    assert activation_pattern(one, ["12", 3, parse_json("[7]")[0]]).data == ((12,), (3,), (7,))

@@ -109,3 +109,53 @@ def test_limits_can_be_raised_per_call():
     assert to_rational("7" * 20000, limits=InputLimits(digits=20000)) % 10 == 7
     with pytest.raises(InputLimitError, match="digits = 3"):
         to_rational("1234", limits=InputLimits(digits=3))
+
+
+# ----------------------------------------------------------------------------- threads, and floats of every width
+def test_unlimited_int_digits_in_overlapping_threads_restores_the_limit():
+    """Blocks opened and closed in four threads in every interleaving leave the process limit as it was."""
+    import random
+    import sys
+    import threading
+    import time
+
+    from semialg_fibers.core.exact import unlimited_int_digits
+
+    before = sys.get_int_max_str_digits()
+    seen_inside = []
+
+    def work(seed):
+        rng = random.Random(seed)
+        for _ in range(20):
+            with unlimited_int_digits():
+                time.sleep(rng.random() / 1000)
+                seen_inside.append(sys.get_int_max_str_digits())
+                len(str(10**5000))  # would raise ValueError under the default limit
+            time.sleep(rng.random() / 1000)
+
+    threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sys.get_int_max_str_digits() == before and set(seen_inside) == {0}
+
+
+def test_float_to_rational_reads_every_binary_float_exactly():
+    import mpmath
+
+    from semialg_fibers.core.exceptions import InputLimitError
+
+    fifty = sympy.Float("0.1", 50)
+    # sympy's own exact conversion of its Float (a different computation from the mantissa and exponent)
+    exact = sympy.Rational(fifty)
+    assert float_to_rational(fifty) == Fraction(int(exact.p), int(exact.q)) != Fraction(0.1)
+    assert float_to_rational(mpmath.mpf("-0.75")) == Fraction(-3, 4)
+    assert float_to_rational(sympy.Float(0)) == 0
+    for bad in (mpmath.inf, mpmath.nan, -mpmath.inf, float("inf")):
+        with pytest.raises(MalformedNetworkError, match="finite"):
+            float_to_rational(bad)
+    with pytest.raises(InputLimitError, match="input limit exponent"):
+        float_to_rational(sympy.Float(mpmath.mpf(2) ** -400_000_000))  # 2**400000000 would be 50 MB
+    with pytest.raises(ValueError, match="limit_denominator"):
+        float_to_rational(0.5, limit_denominator=True)

@@ -92,3 +92,62 @@ def test_malformed_parameters_and_inputs():
 def test_from_layers_accepts_mappings():
     net = Network.from_layers([{"weight": [[1]], "bias": ["1/2"]}])
     assert net([0]) == (Fraction(1, 2),)
+
+
+# ----------------------------------------------------------------------------- built directly, still a value
+def test_network_built_from_lists_is_immutable_and_hashable():
+    from semialg_fibers.core.network import Layer
+
+    direct = Network(architecture=[1, 2, 1], layers=[Layer(weight=[[1], ["-1/2"]], bias=[0, 3]),
+                                                    Layer(weight=[[2, 1]], bias=[Fraction(1, 3)])])
+    built = Network.from_layers([([[1], ["-1/2"]], [0, 3]), ([[2, 1]], ["1/3"])])
+    assert direct == built and hash(direct) == hash(built) and {direct: 1}[built] == 1
+    assert type(direct.architecture) is tuple and type(direct.layers) is tuple
+    assert all(type(row) is tuple and all(type(v) is Fraction for v in row) for row in direct.layers[0].weight)
+    with pytest.raises(AttributeError):
+        direct.architecture = (1, 1)  # type: ignore[misc]
+    with pytest.raises(InexactInputError):
+        Layer(weight=[[0.5]], bias=[0])
+    with pytest.raises(ShapeError, match="ragged"):
+        Layer(weight=[[1], [1, 2]], bias=[0, 0])
+    with pytest.raises(ShapeError, match="is a set"):
+        Layer(weight=[{1}], bias=[0])
+    with pytest.raises(ShapeError, match=r"architecture\[0\] is True"):
+        Network(architecture=[True, 1], layers=[Layer(((Fraction(1),),), (Fraction(0),))])
+
+
+AS_LIST_REFUSED = [
+    ("string", "12", ShapeError, "the string '12'"),
+    ("bytes", b"12", ShapeError, "expected a sequence"),
+    ("dict", {"0": 1, "7": 2}, ShapeError, "an object"),
+    ("set", {1, 2}, ShapeError, "a set"),
+    ("frozenset", frozenset({1}), ShapeError, "a set"),
+    ("dict keys", {"a": 1}.keys(), ShapeError, "a set"),
+    ("number", 12, ShapeError, "the number 12"),
+]
+
+
+@pytest.mark.parametrize("value, error, words", [c[1:] for c in AS_LIST_REFUSED], ids=[c[0] for c in AS_LIST_REFUSED])
+def test_as_list_refuses_what_has_no_order(value, error, words):
+    from semialg_fibers.core.network import as_list
+
+    with pytest.raises(error, match=words):
+        as_list(value, "v")
+
+
+def test_as_list_reads_ordered_iterables_and_stops_endless_ones():
+    import itertools
+
+    from semialg_fibers.core.exceptions import InputLimitError
+    from semialg_fibers.core.limits import input_limits
+    from semialg_fibers.core.network import as_list
+
+    assert as_list((v for v in (3, 1, 2)), "v") == [3, 1, 2] and as_list({"a": 1}.values(), "v") == [1]
+    with input_limits(entries=1000):
+        with pytest.raises(InputLimitError, match="more than 1000 entries"):
+            as_list(itertools.count(), "v")
+        with pytest.raises(InputLimitError, match="has 1001 entries"):
+            as_list(range(1001), "v")
+        net = Network.from_layers([([[1]], [0])])
+        with pytest.raises(InputLimitError, match="x has more than 1000"):
+            net(itertools.repeat(1))

@@ -1,5 +1,6 @@
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -27,7 +28,7 @@ def test_json_round_trip_and_file(tmp_path):
     path = tmp_path / "net.json"
     path.write_text(net.to_json())
     assert Network.from_json(path) == net
-    assert Network.from_json(str(path)) == net
+    assert Network.from_file(str(path)) == net  # a str names a file only through from_file
     assert Network.from_json(json.loads(net.to_json())) == net
 
 
@@ -49,7 +50,7 @@ BAD_JSON = [
     ("ragged", '{"layers": [{"weight": [[1, 2], [1]], "bias": [0, 0]}]}', ShapeError, "ragged"),
     ("architecture mismatch", '{"architecture": [2, 1], "layers": [{"weight": [[1]], "bias": [0]}]}', ShapeError, "architecture"),
     ("bool entry", '{"layers": [{"weight": [[true]], "bias": [0]}]}', MalformedNetworkError, "boolean"),
-    ("missing file", "does/not/exist.json", MalformedNetworkError, "cannot read"),
+    ("a path is not JSON text", "does/not/exist.json", MalformedNetworkError, "a str is JSON text, never a path"),
 ]
 
 
@@ -126,3 +127,88 @@ def test_to_torch_refuses_or_rounds_non_dyadic_entries():
     big.to_torch(dtype=torch.float64)
     with pytest.raises(InexactOutputError, match="torch.float32"):
         big.to_torch(dtype=torch.float32)
+
+
+# ----------------------------------------------------------------------------- nothing misread
+MISREAD = [
+    ("bias as an object", {"layers": [{"weight": [[1], [1]], "bias": {"0": 1, "7": 2}}]},
+     ShapeError, r"layers\[0\].bias is an object"),
+    ("row as an object", {"layers": [{"weight": [{"0": 1, "1": 2}], "bias": [0]}]},
+     ShapeError, r"layers\[0\].weight\[0\] is an object"),
+    ("weight as an object", {"layers": [{"weight": {"0": [1]}, "bias": [0]}]},
+     ShapeError, r"layers\[0\].weight is an object"),
+    ("layers as an object", {"layers": {"0": {"weight": [[1]], "bias": [0]}}}, ShapeError, "'layers' is an object"),
+    ("architecture of booleans", {"architecture": [True, 1, True],
+                                  "layers": [{"weight": [[1]], "bias": [0]}, {"weight": [[1]], "bias": [0]}]},
+     ShapeError, r"'architecture'\[0\] is the boolean true"),
+    ("architecture of strings", {"architecture": ["1", "1"], "layers": [{"weight": [[1]], "bias": [0]}]},
+     ShapeError, r"'architecture'\[0\] is the string '1'"),
+    ("architecture of decimals", {"architecture": [1.0, 1], "layers": [{"weight": [[1]], "bias": [0]}]},
+     ShapeError, r"'architecture'\[0\] is the number 1.0"),
+    ("architecture as an object", {"architecture": {"0": 1}, "layers": [{"weight": [[1]], "bias": [0]}]},
+     ShapeError, "'architecture' is an object"),
+]
+
+
+@pytest.mark.parametrize("document, error, words", [c[1:] for c in MISREAD], ids=[c[0] for c in MISREAD])
+def test_json_is_never_misread(document, error, words):
+    """Each document, as JSON text and as a parsed dict, is refused: an object is not a list of its keys."""
+    with pytest.raises(error, match=words):
+        Network.from_json(json.dumps(document))
+    with pytest.raises(error, match=words):
+        Network.from_json(document)
+
+
+def test_dict_and_set_rows_are_refused_in_the_api():
+    with pytest.raises(ShapeError, match=r"layers\[0\].weight\[0\] is a set"):
+        Network.from_layers([([{1, 2}], [0])])
+    with pytest.raises(ShapeError, match=r"layers\[0\].bias is an object"):
+        Network.from_layers([([[1]], {0: 1})])
+    net = Network.from_layers([([[1, 2]], [0])])
+    with pytest.raises(ShapeError, match="x is an object"):
+        net({0: 1, 1: 2})
+    with pytest.raises(ShapeError, match="x is a set"):
+        net({1, 2})
+
+
+def test_a_string_is_never_a_path(tmp_path, monkeypatch):
+    """from_json takes text: a string naming a file is not opened, and nothing of the file is echoed."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "secret.json").write_text('{"layers": "the secret words"}')
+    (tmp_path / "net.json").write_text(json.dumps(SIMPLE))
+    for name in ("secret.json", "net.json", str(tmp_path / "net.json")):
+        with pytest.raises(MalformedNetworkError) as info:
+            Network.from_json(name)
+        assert "secret" not in str(info.value) and "a str is JSON text, never a path" in str(info.value)
+    assert Network.from_file("net.json") == Network.from_json(Path("net.json")) == Network.from_json(json.dumps(SIMPLE))
+    with pytest.raises(MalformedNetworkError, match="^secret.json: 'layers' is the string"):
+        Network.from_file("secret.json")
+
+
+def test_other_sources_are_typed_errors():
+    with pytest.raises(MalformedNetworkError, match="not UTF-8"):
+        Network.from_json(b'{"layers": ["\xe9"]}')
+    assert Network.from_json(json.dumps(SIMPLE).encode()) == Network.from_json(json.dumps(SIMPLE))
+    for source in (12, None, [SIMPLE]):
+        with pytest.raises(TypeError, match="expected JSON text"):
+            Network.from_json(source)
+    with pytest.raises(TypeError, match="expected a str or os.PathLike"):
+        Network.from_file(12)
+
+
+def test_from_numpy_reads_every_float_width_exactly():
+    """longdouble and float16 entries are the rationals they are, not their float64 roundings."""
+    np = pytest.importorskip("numpy")
+    if np.finfo(np.longdouble).nmant <= np.finfo(np.float64).nmant:
+        pytest.skip("longdouble is float64 on this platform")
+    tiny = np.longdouble("1e-4000")  # 0.0 as a float64
+    between = np.longdouble(1) + np.ldexp(np.longdouble(1), -60)  # 1.0 as a float64
+    net = Network.from_numpy([np.array([[tiny, between]], dtype=np.longdouble)], [np.array([0], dtype=np.longdouble)])
+    got_tiny, got_between = net.layers[0].weight[0]
+    # the exact value another way: scaled by a power of two the longdouble is an integer, which int() reads exactly
+    assert got_tiny == Fraction(int(np.ldexp(tiny, 13400)), 2**13400) and got_tiny != 0
+    assert got_between == 1 + Fraction(1, 2**60)
+    half = Network.from_numpy([np.array([[0.1]], dtype=np.float16)], [np.array([0.0])]).layers[0].weight[0][0]
+    assert half == Fraction(int(np.float16(0.1) * np.float16(2**14)), 2**14) and half != Fraction(0.1)
+    with pytest.raises(MalformedNetworkError, match="finite"):
+        Network.from_numpy([np.array([[np.longdouble("inf")]])], [np.array([0.0])])
