@@ -468,3 +468,47 @@ def test_a_closure_has_no_exact_encoding():
         FiberComponent.from_json(document)
     with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
         pickle.dumps(with_closure)
+
+
+# ----------------------------------------------------------------------------- hostile documents
+_PAYLOAD = "__import__('os').system('touch {marker}') or 1"
+
+
+def _hostile_documents(marker):
+    payload = {"$str": _PAYLOAD.format(marker=marker)}
+    field = {"$type": "semialg_fibers.core.symmetries.VectorField", "architecture": [1, 1, 1],
+             "components": [payload, 0, 0, 0], "name": {"$str": "x"}}
+    network = {"$type": "semialg_fibers.core.network.Network", "architecture": [1, 5, 1], "layers": []}
+    document = json.loads(built("shallow uncertified").to_json())
+    text = json.dumps(document["exact"])
+    # the first parametrization entry of the first component replaced by the payload
+    poisoned = json.loads(text)
+    stack = [poisoned]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if "parametrization" in node and isinstance(node["parametrization"], list) and node["parametrization"]:
+                node["parametrization"][0] = payload
+                break
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return {"vector field": field, "network without layers": network, "fiber": poisoned}
+
+
+@pytest.mark.parametrize("name", ["vector field", "network without layers", "fiber"])
+def test_a_hostile_document_is_refused_or_inert(tmp_path, name):
+    """A decoded document never runs code: not when decoded, not when printed in any format."""
+    marker = tmp_path / "ran"
+    document = _hostile_documents(marker)[name]
+    try:
+        value = serialize.decode(document)
+    except MalformedNetworkError:
+        assert not marker.exists()
+        return
+    for show in (lambda v: v.latex(), lambda v: v._repr_html_(), lambda v: v._repr_latex_(), lambda v: v.text()):
+        try:
+            show(value)
+        except (TypeError, ValueError):
+            pass
+    assert not marker.exists()
