@@ -86,12 +86,41 @@ def _value(key, y) -> Fraction:
     return sum((Fraction(a) * x for a, x in zip(key, y) if a and x), Fraction(key[-1]))
 
 
+def _directions(count: int, through: int):
+    """Coefficient vectors of directions inside a hyperplane with ``count`` basis directions.
+
+    Six fixed combinations first, then ``(count - 1) * through + 1`` points of the moment curve
+    ``(1, s, s^2, ...)``: a hyperplane through the base point other than the line's own meets the directions
+    of the line in a proper subspace, so ``sum_l s^l (o . v_l)`` is a nonzero polynomial of degree at most
+    ``count - 1`` and vanishes for at most ``count - 1`` values of ``s``.
+    """
+    yield [Fraction(1)] * count
+    for i in range(1, 6):
+        yield [Fraction((i * 7 + j * 3) % 5 - 2) for j in range(count)]
+    for s in range(max(count - 1, 0) * through + 1):
+        yield [Fraction(s) ** power for power in range(count)]
+
+
 def point_on_line(key: tuple[int, ...], others, m: int) -> tuple[Fraction, ...]:
     """A point of the open orthant on the hyperplane ``key`` and off every hyperplane in ``others``.
 
     The hyperplane must meet the open orthant (every nonlinear neuron's does).
-    One exact LP finds a point ``p0``; moving along the hyperplane by a few
-    candidate steps avoids the finitely many other hyperplanes.
+    One exact LP finds a point ``p0``; then a direction ``d`` inside the
+    hyperplane that lies in none of the other hyperplanes through ``p0``
+    (one of the directions of :func:`_directions` does, by the polynomial
+    argument there), and ``len(others) + 2`` points of the segment from ``p0``
+    along ``d`` inside the orthant: each other hyperplane meets it at most once,
+    those through ``p0`` only at ``p0``, so one of the points avoids them all.
+
+    Examples
+    --------
+    Six planes through the LP point ``(1, 1, 1)`` of ``z1 + z2 + z3 = 3``, each containing one of the six fixed
+    directions (the moment curve is needed):
+
+    >>> others = [(0, 1, -1, 0), (1, -2, 1, 0), (1, 1, -2, 0), (1, -1, 0, 0), (2, -1, -1, 0), (1, 0, -1, 0)]
+    >>> p = point_on_line((1, 1, 1, -3), others, 3)
+    >>> sum(p) == 3 and min(p) > 0 and all(_value(o, p) for o in others)
+    True
     """
     cons = [Constraint(tuple(Fraction(int(i == j)) for i in range(m)), _ZERO, ">") for j in range(m)]
     cons.append(Constraint(tuple(Fraction(v) for v in key[:-1]), Fraction(key[-1]), "=="))
@@ -101,10 +130,11 @@ def point_on_line(key: tuple[int, ...], others, m: int) -> tuple[Fraction, ...]:
     p0 = found.point
     directions = list(linalg.nullspace([[Fraction(v) for v in key[:-1]]], m))
     others = [o for o in others if o != key]
-    combos = [[Fraction(1)] * len(directions)] + [[Fraction((i * 7 + j * 3) % 5 - 2) for j in range(len(directions))]
-                                                  for i in range(1, 6)]
-    for combo in combos:
+    through = [o for o in others if not _value(o, p0)]
+    for combo in _directions(len(directions), len(through)):
         d = [sum((c * v[i] for c, v in zip(combo, directions)), _ZERO) for i in range(m)]
+        if any(not sum((Fraction(a) * x for a, x in zip(o[:-1], d) if a and x), _ZERO) for o in through):
+            continue  # the segment lies in another hyperplane through p0: no step can leave it
         bound = min([p0[i] / abs(d[i]) for i in range(m) if d[i]] + [Fraction(1)]) / 2
         for step in range(len(others) + 2):
             tau = bound * Fraction(step, len(others) + 2)
