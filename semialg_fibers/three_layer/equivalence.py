@@ -24,10 +24,10 @@ if it finds none, the general oracle decides when the networks are small enough
 :class:`~semialg_fibers.core.exceptions.NotDecidedError`.
 
 Cost (Section 12): an aligned equivalent pair ``O(n1^2 d + n1^3 + n1^2 n2 +
-n1 n2 (k + log n2))`` rational operations (plus ``2^n1`` sets listed when every
-live row is linear and a neuron is translated); a witness from the orthant data
-one exact LP more; the candidate search ``O(per n1 (n1 + n2) N)``; the oracle
-enumerates regions.
+n1 (n1 + n2)(k + log(n1 + n2)))`` rational operations (plus ``2^n1`` sets listed
+when every live row is linear and a neuron is translated); a witness from the
+orthant data one exact LP more; the candidate search ``O(per n1 (n1 + n2) N)``;
+the oracle enumerates regions.
 """
 
 from __future__ import annotations
@@ -502,13 +502,15 @@ def equivalent(a: Network, b: Network, *, limits: SearchLimits | None = None) ->
     for ``n1 >= 2``, every pair whose first layers align with ``W1`` of full
     row rank, in particular ``b`` with ``a``'s first layer up to permutation
     and positive scaling (any second and third layers) and every equivalent
-    pair one of whose fibers is proven complete (for ``n1 >= 3`` a
-    non-equivalent aligned pair may raise ``InternalCheckError`` instead, in a
-    case of the orthant witness not excluded by proof).  An aligned equivalent
-    pair costs ``O(n1^2 d + n1^3 + n1^2 n2 + n1 n2 (k + log n2))`` rational
-    operations (``O(2^n1 n1)`` more when every live row is linear and a neuron
-    is translated); its witness, when not equivalent, one exact LP and
-    ``O(n1^2 d + n1^3 + n1 n2^2 + N)`` more.  The candidate search costs
+    pair one of whose fibers is proven complete.  An aligned equivalent pair
+    costs ``O(n1^2 d + n1^3 + n1^2 n2 + n1 (n1 + n2)(k + log(n1 + n2)))``
+    rational operations (``O(2^n1 n1)`` more when every live row is linear and a
+    neuron is translated); its witness, when not equivalent, one exact LP and
+    ``O(n1^2 d + n1^3 + n1 L^2 + N)`` more (``L <= 2 n2 + n1`` kink lines;
+    ``O(n1^2 L^2)`` when hyperplanes through the LP point block the first
+    directions tried).  With ``n1 = 1`` and a zero first layer the witness
+    comes from the other network's candidate list, proven to contain one:
+    ``O(per n2 (d + n2 k))``.  The candidate search costs
     ``O(per n1 (n1 + n2) N)``; the fallback enumerates regions.
 
     Examples
