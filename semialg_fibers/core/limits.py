@@ -139,7 +139,7 @@ class SearchLimits:
     parameters: int | None = 300
     fields_per_parameter: int | None = 4
     plot_pieces: int | None = 20_000
-    plot_tests: int | None = 2_000_000
+    plot_tests: int | None = 500_000
     classes: int | None = 200
 
     def __post_init__(self):
@@ -255,7 +255,7 @@ def search_limits(limits: SearchLimits | None = None, **changes):
     ...     fiber(net)
     Traceback (most recent call last):
     ...
-    semialg_fibers.LimitReachedError: fiber: 314 components, above the limit components = 10 (pass limit= to build some)
+    semialg_fibers.LimitReachedError: fiber: at least 15 components, above the limit components = 10 (pass limit= to build some)
     """
     base = resolve(limits)
     token = _CURRENT_SEARCH.set(replace(base, **changes) if changes else base)

@@ -235,9 +235,13 @@ def check_components(count: int, limit: int | None, limits: SearchLimits, what: 
     """The number of components to build (``min(count, limit)``), refused beyond ``limits.components``."""
     built = count if limit is None else min(count, limit)
     if limits.exceeded("components", built):
-        words = f"at least {count}" if at_least else f"{count}"
-        raise LimitReachedError(f"{what}: {words} components, above the limit components = {limits.components} "
-                                "(pass limit= to build some)", limit="components", value=limits.components)
+        if limit is None:
+            words = (f"at least {count}" if at_least else f"{count}") + " components"
+            hint = " (pass limit= to build some)"
+        else:
+            words, hint = f"{built} components to build (limit={limit}) of {count}", ""
+        raise LimitReachedError(f"{what}: {words}, above the limit components = {limits.components}{hint}",
+                                limit="components", value=limits.components)
     return built
 
 

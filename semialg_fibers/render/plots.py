@@ -316,7 +316,8 @@ def arrangement(net: Network, box=None, *, limits: SearchLimits | None = None) -
         raise TypeError(f"expected a Network, got {type(net).__name__}")
     if net.input_dim != 2:
         raise ShapeError(f"pictures of the input plane need input dimension 2; the network has {net.input_dim}")
-    box = default_box(net) if box is None else check_box(box)
+    box = check_box(default_box(net), "the default box (every crossing of the first-layer lines)") if box is None \
+        else check_box(box)
     (x0, x1), (y0, y1) = box
     limits = resolve(limits)
     _check_regions(net, box, limits)
@@ -441,8 +442,22 @@ def _pyplot():
     return plt
 
 
+def _floats(values, what: str) -> list[float]:
+    """``values`` as floats for drawing; a value beyond ``1e300`` is refused (no picture can show it)."""
+    values = list(values)
+    if any(abs(v) > DRAWABLE for v in values):
+        raise ValueError(f"{what} has an entry beyond 1e300 in absolute value, which a picture (drawn in floating "
+                         "point) cannot show")
+    return [float(v) for v in values]
+
+
 def _float_function(net: Network, output: int):
     import numpy as np
+
+    for i, layer in enumerate(net.layers, 1):
+        _floats(layer.bias, f"layer {i}")
+        for row in layer.weight:
+            _floats(row, f"layer {i}")
 
     layers = [(np.array([[float(v) for v in row] for row in l.weight]), np.array([float(v) for v in l.bias]))
               for l in net.layers]
@@ -639,7 +654,8 @@ def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, 
     markers = "osd^v<>xP*"
     index = np.arange(net.num_parameters)
     for k, (value, member) in enumerate(members):
-        left.plot(index, [float(v) for v in member.parameters()], marker=markers[k % len(markers)], ls="",
+        left.plot(index, _floats(member.parameters(), f"the member t = {value}"), marker=markers[k % len(markers)],
+                  ls="",
                   label=f"t = {value}", alpha=0.8, gid="member")
     left.set_xlabel("parameter coordinate (flat order)")
     left.set_ylabel("value")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .. import api
 from ..conservation import conservation_laws
 from ..core.exceptions import NoAlgorithmError, NotDecidedError
-from ..core.limits import SearchLimits, search_limits
+from ..core.limits import SearchLimits, resolve, search_limits
 from ..core.network import Network
 from ..core.printing import Printable
 from ..core.symmetries import h_symmetries
@@ -103,8 +103,13 @@ def _symmetries(net: Network, domain, limits) -> ReportSection:
     try:
         return ReportSection(title, api.symmetries(net, domain=domain, limits=limits), note)
     except NotDecidedError as exc:
-        return ReportSection(title, h_symmetries(net), f"Only the permutations and positive scalings are listed; "
-                             f"the others are not decided: {str(exc).splitlines()[0]}")
+        reason = str(exc).splitlines()[0]
+    try:  # the symmetries of H are present at every network; listed unless they too are beyond the limits
+        resolve(limits).check_generators(sum(net.hidden_widths), net.num_parameters, "the scalings of H")
+    except NotDecidedError:
+        return ReportSection(title, note=f"Not decided: {reason}")
+    return ReportSection(title, h_symmetries(net), f"Only the permutations and positive scalings are listed; "
+                         f"the others are not decided: {reason}")
 
 
 def _laws(net: Network, domain, limits) -> ReportSection:

@@ -179,8 +179,8 @@ def generator_count(net: Network) -> int:
     dead or constant neuron, ``g (g - 1)`` per orientation class of ``g >= 2``
     neurons on one line, one per cancelling group.
 
-    >>> generator_count(Network.from_layers([([[1]] * 4, [0] * 4), ([[1] * 4], [0])]))   # 4 scalings, 4 * 3 mixings
-    16
+    >>> generator_count(Network.from_layers([([[1]] * 4, [0] * 4), ([[1] * 4], [0])]))   # 4 scalings, 4 * 3, one line
+    17
     """
     m, n, k = net.architecture
     total = n
