@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from .core.components import Fiber
 from .core.domain import Polyhedron, domain_of
-from .core.limits import SearchLimits
+from .core.limits import SearchLimits, resolve
 from .core.network import Network
 from .core.network_class import NetworkClass
 from .core.results import EquivalenceResult, FiberDimension, IdentifiabilityResult
@@ -298,8 +298,21 @@ def symmetries(net: Network, *, domain=None, limits: SearchLimits | None = None)
     >>> net = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
     >>> [str(s.kind) for s in symmetries(net)][-2:]
     ['hiding translation', 'sign change']
+
+    Raises
+    ------
+    LimitReachedError
+        More generators than ``limits.generators`` or ``limits.generator_entries``
+        (one scaling per hidden neuron at least), checked before any is built.
     """
+    _scalings_fit(net, limits, "the symmetries")
     return _dispatch("symmetries", "the symmetries", net, domain, has_default=True, limits=limits)
+
+
+def _scalings_fit(net, limits, what: str) -> None:
+    """Every class reports the scalings of ``H``: one generator per hidden neuron, checked before they are built."""
+    _check_network(net, what)
+    resolve(limits).check_generators(sum(net.hidden_widths), net.num_parameters, f"{what}: the scalings of H")
 
 
 def continuous_symmetries(net: Network, *, domain=None, limits: SearchLimits | None = None
@@ -312,7 +325,13 @@ def continuous_symmetries(net: Network, *, domain=None, limits: SearchLimits | N
     >>> found, notes = continuous_symmetries(net)
     >>> [str(s.kind) for s in found], notes
     (['scaling', 'scaling'], ())
+
+    Raises
+    ------
+    LimitReachedError
+        More generators than ``limits.generators`` or ``limits.generator_entries``, counted before any is built.
     """
+    _scalings_fit(net, limits, "the continuous symmetries")
     return _dispatch("continuous_symmetries", "the continuous symmetries", net, domain, has_default=True,
                      limits=limits)
 

@@ -49,6 +49,18 @@ def random_shallow(rng: random.Random, m: int, n: int, k: int, low: int = -2, hi
     ])
 
 
+def shared_lines_shallow(rng: random.Random, m: int, n: int, k: int, lines: int = 3) -> Network:
+    """A shallow network whose first-layer rows come from ``lines`` random rows (lines shared, parallel or repeated).
+
+    Biases in ``{-1, 0, 1}`` and output weights with zeros: zero-output, dead,
+    mixed and cancelling neurons all occur, so every role of the fiber does.
+    """
+    pool = [[rng.randint(-2, 2) for _ in range(m)] for _ in range(lines)]
+    rows = [list(rng.choice(pool)) for _ in range(n)]
+    return Network.from_layers([(rows, [rng.randint(-1, 1) for _ in range(n)]),
+                                ([[rng.choice([-1, 0, 1, 1, 2]) for _ in range(n)] for _ in range(k)], [0] * k)])
+
+
 def random_neuron_network(rng: random.Random, m: int, n: int, k: int, low: int = -2, high: int = 2) -> Network:
     """A shallow network with small integer entries, drawn neuron by neuron ``(v, a, b)``, then ``c``.
 

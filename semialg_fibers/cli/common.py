@@ -10,6 +10,7 @@ order ``--help`` lists them.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from ..core.network import Network
 
 __all__ = ["Command", "Context", "EXIT_CODES", "EXIT_OK", "EXIT_NO", "EXIT_BAD_INPUT", "EXIT_NOT_DECIDED",
            "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_BROKEN_PIPE", "TEXT_WIDTH", "point", "vector", "tuple_text",
-           "search_limits", "nonnegative_int", "allow_conjecture_argument", "write"]
+           "search_limits", "nonnegative_int", "allow_conjecture_argument", "write", "check_output"]
 
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT, EXIT_NOT_DECIDED, EXIT_INTERNAL = 0, 1, 2, 3, 4
 EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
@@ -77,9 +78,11 @@ class Context:
 class Command:
     """One subcommand: its name, one-line help, argument setup and runner.
 
-    ``searches`` adds ``--budget N`` (search nodes and subsets of the exact
-    searches, :meth:`SearchLimits.with_budget`); the runner reads it with
-    :func:`search_limits`.
+    Every command takes ``--budget N`` (:meth:`SearchLimits.with_budget`): the
+    command runs inside :func:`semialg_fibers.core.limits.search_limits` of it,
+    and a runner that passes ``limits=`` reads it with :func:`search_limits`.
+    ``searches`` says whether the command runs an exponential search (shown
+    in no output; kept for the command groups that set it).
     """
 
     name: str
@@ -144,3 +147,33 @@ def write(text: str, path: str | None) -> None:
     else:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
+
+
+def check_output(path: str | None, option: str, *inputs: str) -> None:
+    """Refuse, before any work, an output file that is one of the ``inputs`` or cannot be created.
+
+    >>> check_output("net.json", "-o", "net.json")
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.SemialgFibersError: -o 'net.json' is the input file 'net.json'; refusing to overwrite it (choose another name)
+    """
+    if path is None or path == "-":
+        return
+    target = os.path.abspath(path)
+    for source in inputs:
+        if source == "-":
+            continue
+        same = os.path.abspath(source) == target
+        if not same and os.path.exists(path) and os.path.exists(source):
+            try:
+                same = os.path.samefile(path, source)
+            except OSError:
+                same = False
+        if same:
+            raise SemialgFibersError(f"{option} {path!r} is the input file {source!r}; refusing to overwrite it "
+                                     "(choose another name)")
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        raise SemialgFibersError(f"{option} {path!r}: the folder {folder!r} does not exist")
+    if os.path.isdir(target):
+        raise SemialgFibersError(f"{option} {path!r} is a folder; expected a file name")

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from ..core.exceptions import SemialgFibersError
-from .common import EXIT_OK, Command, Context, allow_conjecture_argument, nonnegative_int, point, search_limits, write
+from .common import (
+    EXIT_OK,
+    Command,
+    Context,
+    allow_conjecture_argument,
+    check_output,
+    nonnegative_int,
+    point,
+    search_limits,
+    write,
+)
 
 __all__ = ["COMMANDS"]
 
@@ -22,6 +32,7 @@ def _latex_args(p):
 def _latex(args, ctx: Context) -> int:
     from ..render.report import network_report
 
+    check_output(args.output, "-o", args.network)
     net = ctx.load(args.network)
     ctx.stage("writing the document")
     report = network_report(net, domain="orthant" if args.orthant else None, limit=args.limit,
@@ -46,16 +57,24 @@ def _plot(args, ctx: Context) -> int:
 
     if not args.output.lower().endswith((".png", ".svg")):
         raise SemialgFibersError(f"-o {args.output!r}: expected a file name ending in .png or .svg")
+    check_output(args.output, "-o", args.network)
+    box = None
+    if args.box:
+        if args.family:
+            raise SemialgFibersError("--box draws the input plane; a --family picture has no box")
+        lower = point(args.box[0], "--box LOWER", ctx.limits)
+        upper = point(args.box[1], "--box UPPER", ctx.limits)
+        if len(lower) != len(upper):
+            raise SemialgFibersError(f"--box LOWER has {len(lower)} entries and UPPER {len(upper)}")
+        box = plots.check_box(tuple(zip(lower, upper)), "--box")
     net = ctx.load(args.network)
+    if args.output_index >= net.output_dim:
+        raise SemialgFibersError(f"--output-index {args.output_index}: the network has {net.output_dim} "
+                                 f"output{'s' if net.output_dim > 1 else ''} (indices 0 to {net.output_dim - 1})")
     ctx.stage("drawing")
     if args.family:
-        figure = plots.plot_family(net)
+        figure = plots.plot_family(net, output=args.output_index)
     else:
-        box = None
-        if args.box:
-            lower = point(args.box[0], "--box LOWER", ctx.limits)
-            upper = point(args.box[1], "--box UPPER", ctx.limits)
-            box = tuple(zip(lower, upper))
         figure = plots.plot_network(net, box=box, output=args.output_index)
     plots.save(figure, args.output)
     return EXIT_OK

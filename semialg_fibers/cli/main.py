@@ -22,12 +22,13 @@ import re
 import signal
 import sys
 import threading
+import time
 import traceback
 
 from .. import __version__
 from ..core.exact import unlimited_int_digits
 from ..core.exceptions import InternalCheckError, NotDecidedError, SemialgFibersError
-from ..core.limits import DEFAULT_LIMITS, InputLimits, input_limits
+from ..core.limits import DEFAULT_LIMITS, InputLimits, input_limits, search_limits
 from ..render.text import summarize
 from . import documents, equivalence, fibers, laws, matrices, networks
 from .common import (
@@ -41,6 +42,7 @@ from .common import (
     Context,
     nonnegative_int,
 )
+from .common import search_limits as budget_limits
 
 __all__ = ["main", "build_parser", "Command", "COMMANDS", "EXIT_CODES"]
 
@@ -95,6 +97,10 @@ def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
     group.add_argument("--input-limit", dest="input_limit", action="append", type=_input_limit,
                        default=default([]), metavar="NAME=N",
                        help="raise (or lower) an input limit, e.g. --input-limit digits=100000")
+    group.add_argument("--budget", type=nonnegative_int, metavar="N", default=default(None),
+                       help="steps of every bounded search: nodes, subsets, components, regions, generators, "
+                            f"brackets, plot pieces (default {DEFAULT_LIMITS.nodes} nodes; 0: unlimited; "
+                            "docs/cli.md lists the limits of every command)")
     group.add_argument("--traceback", action="store_true", default=default(False),
                        help="on an internal error, print the Python traceback")
 
@@ -114,10 +120,6 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(command.name, help=command.help, description=command.help, epilog=_epilog(),
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         command.arguments(p)
-        if command.searches:
-            p.add_argument("--budget", type=nonnegative_int, metavar="N",
-                           help="search nodes and subsets of the exact searches "
-                                f"(default {DEFAULT_LIMITS.nodes}; 0: unlimited)")
         _global_options(p, suppress=True)
         p.set_defaults(command_row=command)
     return parser
@@ -148,10 +150,23 @@ def _python_sigint() -> None:
 
 
 def main(argv=None) -> int:
-    """Entry point; returns the exit status (see :data:`EXIT_CODES`)."""
+    """Entry point; returns the exit status (see :data:`EXIT_CODES`).
+
+    Called as the program (``argv`` None) the command runs in a child process
+    (:func:`_supervised`), so that Ctrl-C ends it within a second even inside
+    a long native call (FLINT, PPL, a big-integer operation), which Python
+    cannot interrupt.
+    """
     _python_sigint()
+    _stand_in_for_closed_streams()
     parser = build_parser()
     args = parser.parse_args(_protect_negative_values(list(sys.argv[1:] if argv is None else argv)))
+    if argv is None and hasattr(os, "fork"):
+        return _supervised(args)
+    return _run(args)
+
+
+def _run(args) -> int:
     name = args.command
     bars = None
     try:
@@ -166,7 +181,7 @@ def main(argv=None) -> int:
             from ..render.bars import TqdmReporter
 
             bars = TqdmReporter()
-        with unlimited_int_digits(), input_limits(limits), reporting(bars):
+        with unlimited_int_digits(), input_limits(limits), search_limits(budget_limits(args)), reporting(bars):
             if bars is not None:  # stages are shown at once: a long stage is never silent
                 ctx.stages = task(name, unit="stages", interval=0)
             try:
@@ -188,6 +203,7 @@ def main(argv=None) -> int:
             return _broken_pipe()
         return _fail(name, "error: " + _one_line(exc), EXIT_BAD_INPUT)
     except KeyboardInterrupt:
+        _ignore_sigint()  # a second Ctrl-C must not interrupt the message
         _close(bars)
         return _fail(name, "interrupted", EXIT_INTERRUPTED)
     except MemoryError:
@@ -199,6 +215,132 @@ def main(argv=None) -> int:
     except Exception as exc:  # noqa: BLE001 - anything else is a bug: say so in one line
         _close(bars)
         return _internal(name, exc, args)
+
+
+# ----------------------------------------------------------------------------- Ctrl-C within a second
+#: Seconds the supervisor waits for the command to end by itself after Ctrl-C, then after forwarding it.
+GRACE = (0.2, 0.4)
+
+
+def _supervised(args) -> int:
+    """Run the command in a child process and wait; Ctrl-C stops the child within a second.
+
+    The terminal sends Ctrl-C to both processes.  The parent runs no native
+    code, so its handler runs at once: it waits ``GRACE[0]`` seconds for the
+    child to end by itself (it prints "interrupted" and exits 130), forwards
+    the signal (when only the parent was signalled), waits ``GRACE[1]`` more,
+    and then kills the child and says so itself.  Standard output is
+    line-buffered in the child, so every line printed before stays.
+    """
+    try:
+        pid = os.fork()
+    except OSError:
+        return _run(args)
+    if pid == 0:
+        status = EXIT_INTERNAL
+        try:
+            _line_buffered_stdout()
+            status = _run(args)
+        except SystemExit as exc:
+            status = exc.code if isinstance(exc.code, int) else EXIT_INTERNAL
+        except KeyboardInterrupt:
+            status = EXIT_INTERRUPTED
+        finally:
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except Exception:  # noqa: BLE001,S110 - the stream may be closed or broken; nothing to report
+                    pass
+            os._exit(status)
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: os.kill(pid, signal.SIGTERM))
+    try:
+        while True:
+            try:
+                return _exit_code(args.command, os.waitpid(pid, 0)[1])
+            except KeyboardInterrupt:
+                return _stop(pid, args.command)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _stop(pid: int, name: str) -> int:
+    """After Ctrl-C: let the child end (forwarding the signal once), else kill it; the exit status."""
+    _ignore_sigint()
+    for forward, seconds in zip((False, True), GRACE):
+        if forward:
+            try:
+                os.kill(pid, signal.SIGINT)
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return _exit_code(name, status)
+            time.sleep(0.01)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    if _stderr_is_terminal():
+        sys.stderr.write("\n")  # after a progress bar the child could not close
+    return _fail(name, "interrupted", EXIT_INTERRUPTED)
+
+
+def _exit_code(name: str, status: int) -> int:
+    code = os.waitstatus_to_exitcode(status)
+    if code >= 0:
+        return code
+    if -code not in (signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
+        _fail(name, f"not decided: the computation was killed by signal {-code} (out of memory?)", EXIT_NOT_DECIDED)
+    return 128 - code
+
+
+def _ignore_sigint() -> None:
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _line_buffered_stdout() -> None:
+    try:
+        sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        pass
+
+
+# ----------------------------------------------------------------------------- closed standard streams
+class _ClosedStream:
+    """Stands for a standard stream the caller closed (Python then sets it to None).
+
+    Reading it is an error naming it; writing to a closed standard output is
+    a closed pipe (exit 141, nothing printed); a closed standard error
+    swallows the messages, which cannot be shown.
+    """
+
+    def __init__(self, name: str):
+        self.name = name
+        self.buffer = self
+
+    def read(self, *args):
+        raise SemialgFibersError(f"standard {self.name} is closed; nothing to read for '-'")
+
+    def write(self, text):
+        if self.name == "output":
+            raise BrokenPipeError(f"standard {self.name} is closed")
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise OSError(f"standard {self.name} is closed")
+
+
+def _stand_in_for_closed_streams() -> None:
+    for attribute, name in (("stdin", "input"), ("stdout", "output"), ("stderr", "error")):
+        if getattr(sys, attribute) is None:
+            setattr(sys, attribute, _ClosedStream(name))
 
 
 def _stderr_is_terminal() -> bool:

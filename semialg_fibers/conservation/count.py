@@ -207,9 +207,11 @@ def number_of_conserved_functions(net: Network, data, *, limits: SearchLimits | 
         The training inputs (exact).
     limits : SearchLimits, optional
         ``bracket_depth`` (most bracket levels), ``fields_per_parameter``
-        (most fields kept in the Lie algebra basis, per parameter) and
-        ``parameters`` (networks with more are refused: the brackets are
-        polynomial fields in all of them); ``None`` means the defaults.
+        (most fields kept in the Lie algebra basis, per parameter),
+        ``brackets`` (most Lie brackets computed, in all levels; a level is
+        counted before it is computed) and ``parameters`` (networks with more
+        are refused: the brackets are polynomial fields in all of them);
+        ``None`` means the limits in force.
     extra_laws : sequence of sympy.Expr
         Further candidate laws for the lower bound (each is verified exactly;
         one that is not conserved raises ``ValueError``).
@@ -229,9 +231,9 @@ def number_of_conserved_functions(net: Network, data, *, limits: SearchLimits | 
     ------
     LimitReachedError
         The network has more parameters than allowed (limit ``"parameters"``),
-        or the two bounds did not meet within ``bracket_depth`` levels or
-        the allowed number of fields (limit ``"bracket_depth"`` or
-        ``"fields_per_parameter"``; the message gives both bounds).
+        or the two bounds did not meet within ``bracket_depth`` levels, the
+        allowed number of fields or of brackets (limit ``"bracket_depth"``,
+        ``"fields_per_parameter"`` or ``"brackets"``; the message gives both bounds).
     NotDecidedError
         A training input lies on a kink, or the brackets stopped growing at
         the sample points before the bounds met.
@@ -270,7 +272,7 @@ def number_of_conserved_functions(net: Network, data, *, limits: SearchLimits | 
     R, gens = F.polynomial_ring(net.architecture)
     generators = [g for g in (F.gradient(f, gens) for outs in pattern.outputs for f in outs) if not F.is_zero_field(g)]
     laws = _explicit_laws(net, pattern, R, gens, generators, extra_laws)
-    rank, ranks, certificate = _lie_rank(net, gens, generators, len(laws), *bounds)
+    rank, ranks, certificate = _lie_rank(net, gens, generators, len(laws), *bounds, limits)
     if rank + len(laws) > len(gens):
         raise InternalCheckError(f"rank {rank} of the Lie algebra plus {len(laws)} independent laws exceeds "
                                  f"N = {len(gens)}")
@@ -368,7 +370,7 @@ def _brackets(base, frontier, gens) -> list:
 
 
 def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
-              field_bound: _Bound) -> tuple[int, list, Certificate]:
+              field_bound: _Bound, limits: SearchLimits) -> tuple[int, list, Certificate]:
     """The upper bound: bracket levels until ``rank + q = N`` or the algebra closes; ``(rank, ranks, certificate)``."""
     n_params = len(gens)
     point = net.parameters()
@@ -378,7 +380,17 @@ def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
     ranks = [rank]
     frontier = base
     depth = 0
+    computed = 0
+
+    def spend(count: int, what: str) -> None:  # counted before the brackets are computed
+        nonlocal computed
+        computed += count
+        limits.check("brackets", computed, f"number_of_conserved_functions: {computed} Lie brackets ({what}; "
+                     f"between {q} and {n_params - rank} conserved functions so far)")
+
     while rank + q < n_params:
+        if not frontier:
+            spend(len(base) * len(basis.kept), "the closure test")
         if not frontier and _closed(base, basis.kept, gens) and len(basis.kept) == rank:
             # Lie(W) is the span of the kept fields: dimension <= len(kept) = rank everywhere, >= rank near
             # the network, so constant there; no explicit law is needed.
@@ -390,6 +402,7 @@ def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
             if not frontier:
                 raise NotDecidedError(both + "the brackets stopped growing at the sample points")
             raise (depth_bound if depth_bound.exceeded(depth + 1) else field_bound).error(both)
+        spend(len(base) * len(frontier), f"bracket level {depth + 1}")
         frontier = basis.absorb(_brackets(base, frontier, gens))
         depth += 1
         rank = F.rank_at(basis.kept, point)

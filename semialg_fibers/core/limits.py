@@ -7,10 +7,14 @@ exponents, entries), so that no input can hang the library or exhaust memory.
 Deciding fibers, minimal widths and genericity contains subset sum
 (``docs/theory/shallow.md``, Proposition 6), so the exact searches are
 bounded.  A search that would exceed a limit raises
-:class:`~semialg_fibers.core.exceptions.NotDecidedError` naming the limit; it never
-returns a guess.  Every top-level function that searches takes
-``limits=`` (``None`` means :data:`DEFAULT_LIMITS`), and every command of the
-CLI that searches takes ``--budget``.
+:class:`~semialg_fibers.core.exceptions.LimitReachedError` naming the limit; it
+never returns a guess.  Every bound is counted before the work it bounds where
+the count is known in advance (the components of a fiber, the generators of a
+symmetry, the brackets of a level, a lower bound of the regions of a picture),
+and as the work goes otherwise.  Every top-level function that searches takes
+``limits=``; ``None`` means the limits in force: those of the innermost
+:func:`search_limits` block, else :data:`DEFAULT_LIMITS`.  Every command of the
+CLI takes ``--budget``.
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from dataclasses import dataclass, fields, replace
 
 from .exceptions import LimitReachedError
 
-__all__ = ["SearchLimits", "DEFAULT_LIMITS", "UNLIMITED", "resolve",
-           "InputLimits", "DEFAULT_INPUT_LIMITS", "input_limits", "current_input_limits", "resolve_input"]
+__all__ = ["SearchLimits", "DEFAULT_LIMITS", "UNLIMITED", "BUDGET_FIELDS", "resolve", "search_limits",
+           "current_search_limits", "InputLimits", "DEFAULT_INPUT_LIMITS", "input_limits", "current_input_limits", "resolve_input"]
 
 
 def _check(name: str, value) -> None:
@@ -42,10 +46,31 @@ class SearchLimits:
         Nodes of one depth-first or lattice search for orientation choices.
     free_unknowns : int or None
         Unknowns left after p-adic propagation above which the lattice stage
-        is refused (FLINT's LLL cannot be interrupted: 81 s at dimension 137).
+        is refused (81 s of LLL at dimension 137).
+    lattice_seconds : int or None
+        Wall-clock seconds of one lattice reduction (FLINT's LLL).  A large
+        reduction runs in a child process, which the deadline or Ctrl-C
+        stops at once; the one bound measured in time, so whether it is
+        reached depends on the machine.
     subsets : int or None
         Subsets checked one by one (conditions that are not linear in the
         orientations, listings of all ``2^r`` orientation choices).
+    components : int or None
+        Components of one fiber that are built.  Their number is counted
+        from the role patterns before any is built; a fiber with more is
+        refused unless ``limit=`` asks for at most this many.
+    count_steps : int or None
+        Big-integer additions of that count (about ``(m + 2)^2 (E + 1)^2``
+        for ``E`` neurons beyond one per visible line and input dimension
+        ``m``).  A fiber too large to count is refused, unless a lower bound
+        read off the network already exceeds ``components``.
+    certified_unknowns : int or None
+        Unknowns of a component's parametrization above which its exact
+        tangent certificate is not computed when the component is built (the
+        sampling LPs grow like the cube of their number: 8 s at 80 unknowns);
+        the dimension then rests on its proven formula alone, the
+        description says so, and ``FiberComponent.certify()`` computes the
+        certificate on request.
     implicit_minors : int or None
         Minors written out for an implicit form; beyond it the component's
         implicit form is omitted with the reason.
@@ -53,10 +78,23 @@ class SearchLimits:
         Hidden-neuron permutations tried for membership in the copies of a
         component without a membership test of its own.
     regions : int or None
-        Linear regions examined by the general equivalence oracle.
+        Linear regions examined by the general equivalence oracle, counting
+        the regions of the first ``l`` layers for every ``l`` (each region of
+        the whole network lies in one region of each truncation).
+    generators : int or None
+        Infinitesimal generators of the continuous symmetries of one network,
+        in all (the kink split of ``g`` neurons on one line has ``g (g - 1)``;
+        the conservation laws of a symmetry are found by exact linear algebra
+        over its generators); counted before they are built.
+    generator_entries : int or None
+        Their entries: generators times parameters (each generator is a
+        vector field with one entry per parameter); checked with ``generators``.
     bracket_depth : int or None
         Lie-bracket levels computed when conserved functions are counted
         (:func:`~semialg_fibers.conservation.number_of_conserved_functions`).
+    brackets : int or None
+        Lie brackets of polynomial fields computed by that count, in all
+        levels together (a level is counted before it is computed).
     parameters : int or None
         Most parameters of a network whose conserved functions are counted
         (the brackets are polynomial fields in all of them).
@@ -64,7 +102,12 @@ class SearchLimits:
         Most vector fields kept in the Lie algebra basis, per parameter.
     plot_pieces : int or None
         Activation regions of a network drawn on the plane
-        (:func:`~semialg_fibers.render.plots.arrangement`).
+        (:func:`~semialg_fibers.render.plots.arrangement`); a lower bound
+        (the crossings of the first-layer lines in the box) is checked first.
+    plot_tests : int or None
+        The work of that subdivision: regions tested against one neuron's
+        line, pairs of lines examined for their crossings, pairs of edges
+        compared for the kinks.
     classes : int or None
         Networks visited by the closure of the discrete three-layer symmetries
         (:func:`~semialg_fibers.three_layer.search.known_classes`).
@@ -75,20 +118,28 @@ class SearchLimits:
     20000
     >>> SearchLimits.with_budget(0) == UNLIMITED
     True
-    >>> SearchLimits.with_budget(50).nodes, SearchLimits.with_budget(50).subsets
+    >>> SearchLimits.with_budget(50).nodes, SearchLimits.with_budget(50).components
     (50, 50)
     """
 
     nodes: int | None = 20_000
     free_unknowns: int | None = 120
+    lattice_seconds: int | None = 60
     subsets: int | None = 20_000
+    components: int | None = 2_000
+    count_steps: int | None = 50_000_000
+    certified_unknowns: int | None = 80
     implicit_minors: int | None = 2_000
     permutations: int | None = 40_320
-    regions: int | None = None
+    regions: int | None = 20_000
+    generators: int | None = 1_000
+    generator_entries: int | None = 20_000_000
     bracket_depth: int | None = 6
+    brackets: int | None = 20_000
     parameters: int | None = 300
     fields_per_parameter: int | None = 4
     plot_pieces: int | None = 20_000
+    plot_tests: int | None = 500_000
     classes: int | None = 200
 
     def __post_init__(self):
@@ -97,12 +148,23 @@ class SearchLimits:
 
     @classmethod
     def with_budget(cls, budget: int | None) -> SearchLimits:
-        """The limits behind the CLI's ``--budget N``: ``N`` search nodes and subsets; ``0`` or None: unlimited."""
-        if budget is None or budget == 0:
+        """The limits behind the CLI's ``--budget N``: ``N`` in every counting field (:data:`BUDGET_FIELDS`).
+
+        The fields that are sizes rather than counts of search steps
+        (``free_unknowns``, ``lattice_seconds``, ``count_steps``, ``generator_entries``,
+        ``certified_unknowns``, ``implicit_minors``,
+        ``bracket_depth``, ``parameters``, ``fields_per_parameter``) keep their
+        defaults; ``0`` or None: every field unlimited.
+
+        >>> limits = SearchLimits.with_budget(10)
+        >>> limits.nodes, limits.regions, limits.components, limits.free_unknowns
+        (10, 10, 10, 120)
+        """
+        if budget is None or (type(budget) is int and budget == 0):
             return UNLIMITED
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
             raise ValueError(f"budget is {budget!r}; expected a nonnegative int (0: unlimited)")
-        return replace(cls(), nodes=budget, subsets=budget)
+        return replace(cls(), **{name: budget for name in BUDGET_FIELDS})
 
     def exceeded(self, name: str, needed: int) -> bool:
         """True iff ``needed`` is above the limit ``name`` (never for an unlimited field)."""
@@ -123,22 +185,84 @@ class SearchLimits:
             raise LimitReachedError(f"{what}, above the limit {name} = {getattr(self, name)}", limit=name,
                                     value=getattr(self, name))
 
+    def check_generators(self, count: int, parameters: int, what: str) -> None:
+        """Refuse ``count`` generators of ``parameters`` entries each beyond ``generators`` or ``generator_entries``.
+
+        >>> SearchLimits(generators=10).check_generators(12, 4, "continuous symmetries")
+        Traceback (most recent call last):
+        ...
+        semialg_fibers.LimitReachedError: continuous symmetries: 12 infinitesimal generators, above the limit generators = 10
+        """
+        self.check("generators", count, f"{what}: {count} infinitesimal generators")
+        self.check("generator_entries", count * parameters,
+                   f"{what}: {count} infinitesimal generators of {parameters} entries each")
+
+
+#: The fields that count steps of a search, all set by ``--budget N`` (:meth:`SearchLimits.with_budget`).
+BUDGET_FIELDS = ("nodes", "subsets", "components", "permutations", "regions", "generators", "brackets",
+                 "plot_pieces", "plot_tests", "classes")
 
 DEFAULT_LIMITS = SearchLimits()
 UNLIMITED = SearchLimits(**{f.name: None for f in fields(SearchLimits)})
+_CURRENT_SEARCH: ContextVar[SearchLimits] = ContextVar("semialg_fibers_search_limits", default=DEFAULT_LIMITS)
+
+
+def current_search_limits() -> SearchLimits:
+    """The search limits in force: those of the innermost :func:`search_limits` block, else the defaults.
+
+    >>> current_search_limits() is DEFAULT_LIMITS
+    True
+    """
+    return _CURRENT_SEARCH.get()
 
 
 def resolve(limits: SearchLimits | None) -> SearchLimits:
-    """``limits`` itself, or :data:`DEFAULT_LIMITS` for None; rejects other types.
+    """``limits`` itself, or the limits in force (:func:`current_search_limits`) for None; rejects other types.
 
     >>> resolve(None) is DEFAULT_LIMITS
     True
+    >>> with search_limits(nodes=5):
+    ...     resolve(None).nodes
+    5
     """
     if limits is None:
-        return DEFAULT_LIMITS
+        return _CURRENT_SEARCH.get()
     if not isinstance(limits, SearchLimits):
         raise TypeError(f"limits is a {type(limits).__name__}; expected semialg_fibers.SearchLimits or None")
     return limits
+
+
+@contextlib.contextmanager
+def search_limits(limits: SearchLimits | None = None, **changes):
+    """Use other search limits inside a ``with`` block for every call that passes ``limits=None``.
+
+    Per thread and per asyncio task, like :func:`input_limits`; the command
+    line runs every command inside one such block (``--budget``), so the
+    bound reaches functions that are called without ``limits=``.
+
+    Parameters
+    ----------
+    limits : SearchLimits, optional
+        The limits to use (default: the ones in force).
+    **changes
+        Fields to change, e.g. ``regions=100``.
+
+    Examples
+    --------
+    >>> from semialg_fibers import Network, fiber
+    >>> net = Network.from_layers([([[1]] * 6, [0] * 6), ([[1] * 6], [0])])   # six identical neurons
+    >>> with search_limits(components=10):
+    ...     fiber(net)
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.LimitReachedError: fiber: at least 15 components, above the limit components = 10 (pass limit= to build some)
+    """
+    base = resolve(limits)
+    token = _CURRENT_SEARCH.set(replace(base, **changes) if changes else base)
+    try:
+        yield _CURRENT_SEARCH.get()
+    finally:
+        _CURRENT_SEARCH.reset(token)
 
 
 # --------------------------------------------------------------------- input limits

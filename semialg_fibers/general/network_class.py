@@ -52,6 +52,9 @@ class GeneralClass(NetworkClass):
                                    f"{net.architecture}")
         if not domain.is_whole_space:
             raise self.refuse("the continuous symmetries", net, domain)
+        from ..core.limits import resolve
+
+        resolve(limits).check_generators(sum(net.hidden_widths), net.num_parameters, "the scalings of H")
         scalings, _ = super().continuous_symmetries(net, domain, limits=limits)
         return scalings, (f"depth {net.depth}: only the scalings of H are reported as symmetries",)
 

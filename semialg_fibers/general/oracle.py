@@ -126,7 +126,8 @@ class _Search:
         self.dim = chart.dim
         self.max_regions = max_regions
         self.bar = bar
-        self.regions = 0
+        self.regions = 0  # leaves: the linear regions of the whole networks
+        self.examined = 0  # regions of the first l layers, every l >= 1 (what max_regions bounds)
         self.lps = 0
         self._keys: dict[Form, tuple[int, ...]] = {}
         # First layers composed with the chart x = origin + basis y.
@@ -157,13 +158,37 @@ class _Search:
         return None
 
     def run(self):
-        """Yield (constraints, interior point, [output forms per net]) for each open region."""
+        """Yield (constraints, interior point, [output forms per net]) for each open region, depth first.
+
+        An explicit stack (children pushed in reverse) visits the regions in
+        the order of the recursive definition without one Python frame per
+        neuron, so networks with thousands of layers are fine.
+        """
         stage_forms = [list(f) for f in self.first]
         rows = [linalg.integer_form(f) for f in self.chart.inequalities]
-        yield from self._stage(0, (rows, tuple(self.chart.interior), frozenset(rows)), stage_forms, [None] * len(self.nets))
+        stack = [("stage", 0, (rows, tuple(self.chart.interior), frozenset(rows)), stage_forms, [None] * len(self.nets))]
+        while stack:
+            state = stack.pop()
+            if state[0] == "stage":
+                found = self._stage(stack, *state[1:])
+                if found is not None:
+                    yield found
+            else:
+                self._branch(stack, *state[1:])
 
-    def _stage(self, layer: int, region, preacts, outputs):
-        """Branch on the hidden neurons of ``layer`` of every network that has it."""
+    def _count(self, layer: int) -> None:
+        """One more region examined (of the first ``layer`` layers); refused beyond ``max_regions``."""
+        if layer == 0:
+            return
+        self.examined += 1
+        if self.max_regions is not None and self.examined > self.max_regions:
+            raise LimitReachedError(f"the oracle examined more than max_regions={self.max_regions} linear regions "
+                                    f"(those of the first layers included; the limit regions)", limit="regions",
+                                    value=self.max_regions)
+
+    def _stage(self, stack, layer: int, region, preacts, outputs):
+        """Branch on the hidden neurons of ``layer`` of every network that has it; a leaf region is returned."""
+        self._count(layer)
         nets = self.nets
         pending = [(n, i) for n, net in enumerate(nets) if layer < net.depth - 1 for i in range(len(preacts[n]))]
         for n, net in enumerate(nets):
@@ -171,16 +196,13 @@ class _Search:
                 outputs = outputs[:n] + [tuple(preacts[n])] + outputs[n + 1:]
         if not pending:
             self.regions += 1
-            if self.max_regions is not None and self.regions > self.max_regions:
-                raise LimitReachedError(f"the oracle examined more than max_regions={self.max_regions} linear regions "
-                                        f"(the limit regions)", limit="regions", value=self.max_regions)
             if self.bar is not None:
                 self.bar.advance(note=f"{self.lps} LPs")
-            yield region[0], region[1], outputs
-            return
-        yield from self._branch(layer, region, preacts, outputs, pending, 0, [[] for _ in nets])
+            return region[0], region[1], outputs
+        stack.append(("branch", layer, region, preacts, outputs, pending, 0, [[] for _ in nets]))
+        return None
 
-    def _branch(self, layer, region, preacts, outputs, pending, index, posts):
+    def _branch(self, stack, layer, region, preacts, outputs, pending, index, posts):
         if index == len(pending):
             width = self.dim + 1
             next_pre = []
@@ -190,15 +212,18 @@ class _Search:
                     next_pre.append([_combine(row, posts[n], b, width) for row, b in zip(nxt.weight, nxt.bias)])
                 else:
                     next_pre.append(preacts[n])
-            yield from self._stage(layer + 1, region, next_pre, outputs)
+            stack.append(("stage", layer + 1, region, next_pre, outputs))
             return
         n, i = pending[index]
         form = preacts[n][i]
         zero_form = tuple(_ZERO for _ in form)
         constraints, point, known = region
+
+        def then(child_region, post):
+            return ("branch", layer, child_region, preacts, outputs, pending, index + 1, _push(posts, n, post))
+
         if not any(form[:-1]):
-            post = form if form[-1] > 0 else zero_form
-            yield from self._branch(layer, region, preacts, outputs, pending, index + 1, _push(posts, n, post))
+            stack.append(then(region, form if form[-1] > 0 else zero_form))
             return
         # A hyperplane already met on this branch (a repeated neuron line) needs no LP.
         key = self._keys.get(form)
@@ -207,8 +232,7 @@ class _Search:
                 self._keys.clear()
             key = self._keys[form] = linalg.integer_form(form)
         if key in known or tuple(-v for v in key) in known:
-            post = form if key in known else zero_form
-            yield from self._branch(layer, region, preacts, outputs, pending, index + 1, _push(posts, n, post))
+            stack.append(then(region, form if key in known else zero_form))
             return
         at = _value(form, point)
         if at == 0:
@@ -229,14 +253,11 @@ class _Search:
                 children.append((at < 0, inner))
             else:
                 sign_key = key if at > 0 else tuple(-v for v in key)
-                yield from self._branch(layer, (constraints, point, known | {sign_key}), preacts, outputs,
-                                        pending, index + 1, _push(posts, n, form if at > 0 else zero_form))
+                stack.append(then((constraints, point, known | {sign_key}), form if at > 0 else zero_form))
                 return
-        for active, child_point in children:
+        for active, child_point in reversed(children):  # reversed: the first child is explored first
             cut = key if active else tuple(-v for v in key)
-            child_region = (constraints + [cut], child_point, known | {cut})
-            yield from self._branch(layer, child_region, preacts, outputs, pending, index + 1,
-                                    _push(posts, n, form if active else zero_form))
+            stack.append(then((constraints + [cut], child_point, known | {cut}), form if active else zero_form))
 
 
 def _push(posts, n, form):
@@ -246,8 +267,12 @@ def _push(posts, n, form):
 
 
 # ------------------------------------------------------------------ public API
-def linear_regions(net: Network, *, domain=None):
-    """Yield ``(interior_point, output_forms)`` for each open linear region of ``net``.
+def linear_regions(net: Network, *, domain=None, limits: SearchLimits | None = None):
+    """An iterator of ``(interior_point, output_forms)``, one per open linear region of ``net``.
+
+    The arguments are checked at the call; ``limits.regions`` bounds the
+    regions examined (:class:`~semialg_fibers.core.exceptions.LimitReachedError`
+    during the iteration beyond it).
 
     ``output_forms`` lists one affine form ``(coefficients..., constant)`` per
     output on that region (in the coordinates of R^d; domain must then be
@@ -261,11 +286,16 @@ def linear_regions(net: Network, *, domain=None):
     >>> sorted((p[0] > 0, forms[0]) for p, forms in linear_regions(relu))
     [(False, (Fraction(0, 1), Fraction(0, 1))), (True, (Fraction(1, 1), Fraction(0, 1)))]
     """
+    _check_network(net, "linear_regions")
     chart = _chart(as_domain(domain, net.input_dim), net.input_dim)
     if chart.dim != net.input_dim:
         raise DomainError("linear_regions needs a full-dimensional domain")
-    for _, point, outputs in _Search([net], chart, None).run():
-        yield point, outputs[0]
+    return ((point, outputs[0]) for _, point, outputs in _Search([net], chart, resolve(limits).regions).run())
+
+
+def _check_network(net, what: str) -> None:
+    if not isinstance(net, Network):
+        raise TypeError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")
 
 
 def equivalent(net_a: Network, net_b: Network, *, domain=None, max_regions: int | None = None,
@@ -293,7 +323,10 @@ def equivalent(net_a: Network, net_b: Network, *, domain=None, max_regions: int 
         Pass False to run the region search regardless (to check the
         symmetry code against this independent oracle).
     limits : SearchLimits, optional
-        ``limits.regions`` bounds the region search (default: unlimited).
+        ``limits.regions`` bounds the regions examined, those of the first
+        layers included (each region of the networks lies in one region of
+        every truncation, so the search stops as soon as the bound is
+        certainly exceeded).
 
     Returns
     -------
@@ -325,6 +358,8 @@ def equivalent(net_a: Network, net_b: Network, *, domain=None, max_regions: int 
     >>> bool(r), relu(r.witness) != linear(r.witness)
     (False, True)
     """
+    _check_network(net_a, "equivalent")
+    _check_network(net_b, "equivalent")
     if net_a.input_dim != net_b.input_dim or net_a.output_dim != net_b.output_dim:
         raise ShapeError(
             f"networks have architectures {net_a.architecture} and {net_b.architecture}; "

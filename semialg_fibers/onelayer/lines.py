@@ -23,6 +23,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from ..core.exceptions import ShapeError
+from ..core.memo import memoized
 from ..core.network import Network
 
 __all__ = [
@@ -72,13 +73,20 @@ def line_key(row: Sequence[Fraction]) -> tuple[tuple[int, ...], int, int]:
     >>> line_key([Fraction(-2), Fraction(4), Fraction(1, 3)])
     ((6, -12, -1), -1, 0)
     """
-    den = math.lcm(*(v.denominator for v in row))
-    ints = [v.numerator * (den // v.denominator) for v in row]
-    first = next((j for j, v in enumerate(ints[:-1]) if v), None)
+    pairs = [v.as_integer_ratio() for v in row]
+    den = 1
+    for _, d in pairs:
+        if d != 1:
+            den = den * d // math.gcd(den, d)
+    ints = [n for n, _ in pairs] if den == 1 else [n * (den // d) for n, d in pairs]
+    first = next((j for j in range(len(ints) - 1) if ints[j]), None)
     if first is None:
         raise ValueError(f"line_key needs a row whose a-part is nonzero, got {tuple(map(str, row))}")
     sign = 1 if ints[first] > 0 else -1
-    g = math.gcd(*ints) * sign
+    g = math.gcd(*ints)
+    if g == 1 and sign == 1:  # already primitive (integer weights usually are)
+        return tuple(ints), 1, first
+    g *= sign
     return tuple(v // g for v in ints), sign, first
 
 
@@ -122,8 +130,9 @@ class NeuronInfo:
         return NeuronKind.CONSTANT if self.b > 0 else NeuronKind.DEAD
 
 
+@memoized
 def neuron_infos(net: Network) -> tuple[NeuronInfo, ...]:
-    """The per-neuron view of a shallow network (the one every module uses).
+    """The per-neuron view of a shallow network (the one every module uses), computed once per network.
 
     Examples
     --------

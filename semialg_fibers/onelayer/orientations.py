@@ -54,7 +54,8 @@ def binary_solutions(columns: Sequence[Sequence[Fraction]], target: Sequence[Fra
     target : vector in Q^D
     limits : SearchLimits, optional
         ``nodes`` bounds the search nodes, ``free_unknowns`` the unknowns left
-        to the lattice stage after propagation (its LLL cannot be interrupted).
+        to the lattice stage after propagation, ``lattice_seconds`` each
+        lattice reduction (run in a child process that the deadline or Ctrl-C stops).
     what : str
         Named in the error message.
 
@@ -125,7 +126,7 @@ def rank_one_solutions(kinks: Sequence[Sequence[Fraction]], vectors: Sequence[Se
         )
     columns = [[li * ri for li in left[u] for ri in right[u]] for u in free]
     found = []
-    for part in _residual_solutions(columns, residual, limits.nodes, what):
+    for part in _residual_solutions(columns, residual, limits.nodes, what, limits.lattice_seconds):
         x = dict(fixed)
         x.update(zip(free, part))
         found.append(tuple(x[u] for u in range(r)))
@@ -290,7 +291,7 @@ def _local_fix(window, values, goal_c, modulus):
 
 
 # ------------------------------------------------------------------ stages 2 and 3: the residual system
-def _residual_solutions(columns, goal, budget, what):
+def _residual_solutions(columns, goal, budget, what, seconds=None):
     """Every 0/1 solution of ``sum x_i columns[i] = goal`` (integers), by DFS or lattice enumeration."""
     f = len(columns)
     eqs = [[col[c] for col in columns] + [-goal[c]] for c in range(len(goal))]
@@ -301,7 +302,7 @@ def _residual_solutions(columns, goal, budget, what):
         return []  # inconsistent even over Q
     if f - len(pivots) <= DFS_NULLITY:
         return _dfs(reduced, pivots, f, budget, what)
-    return _lattice(eqs, f, f + 1 - len(pivots), budget, what)
+    return _lattice(eqs, f, f + 1 - len(pivots), budget, what, seconds)
 
 
 def _dfs(reduced, pivots, r, budget, what):
@@ -360,7 +361,7 @@ def _dfs(reduced, pivots, r, budget, what):
     return found
 
 
-def _lattice(eqs, f, nullity, budget, what):
+def _lattice(eqs, f, nullity, budget, what, seconds=None):
     """0/1 solutions as short vectors of a lattice (LLL, then exact Fincke-Pohst enumeration).
 
     The homogenized solutions ``(x, y)`` of ``E (x, y) = 0`` form a lattice
@@ -376,7 +377,7 @@ def _lattice(eqs, f, nullity, budget, what):
         scale = 1 << bits
         basis = [[2 if t == i else 0 for t in range(f)] + [0] + [scale * row[i] for row in eqs] for i in range(f)]
         basis.append([-1] * f + [1] + [scale * row[f] for row in eqs])
-        basis = linalg.lll(basis)
+        basis = linalg.lll(basis, seconds=seconds)
         kernel = [row[:f + 1] for row in basis if not any(row[f + 1:])]
         if len(kernel) == nullity:
             break

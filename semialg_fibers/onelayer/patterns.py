@@ -135,32 +135,67 @@ class LinePattern:
 
 
 def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
-    """Ordered ways to write ``total`` as ``parts`` nonnegative integers.
+    """Ordered ways to write ``total`` as ``parts`` nonnegative integers, in lexicographic order.
+
+    Iterative (no recursion per part), so thousands of parts are fine.
 
     >>> list(compositions(2, 2))
     [(0, 2), (1, 1), (2, 0)]
+    >>> len(list(compositions(1, 3000)))
+    3000
     """
     if parts == 0:
         if total == 0:
             yield ()
         return
-    for first in range(total + 1):
-        for rest in compositions(total - first, parts - 1):
-            yield (first,) + rest
+    current = [0] * (parts - 1) + [total]
+    while True:
+        yield tuple(current)
+        # the successor moves one unit from the last nonzero entry t to entry t - 1, the rest of it to the end
+        t = parts - 1
+        while t > 0 and not current[t]:
+            t -= 1
+        if t == 0:
+            return
+        rest = current[t] - 1
+        current[t] = 0
+        current[t - 1] += 1
+        current[-1] = rest
 
 
 def partitions(total: int, smallest: int = 2) -> Iterator[tuple[int, ...]]:
-    """Partitions of ``total`` into parts ``>= smallest``, as nondecreasing tuples.
+    """Partitions of ``total`` into parts ``>= smallest``, as nondecreasing tuples, in lexicographic order.
+
+    Iterative (no recursion per part).
 
     >>> list(partitions(4))
     [(2, 2), (4,)]
+    >>> len(next(partitions(3000, 1)))   # 3000 parts: no recursion per part
+    3000
     """
     if total == 0:
         yield ()
         return
-    for first in range(smallest, total + 1):
-        for rest in partitions(total - first, first):
-            yield (first,) + rest
+    parts: list[int] = []
+    left = total  # what the parts chosen so far leave
+    first = smallest  # the next part to try at the current position
+    while True:
+        if first <= left:
+            parts.append(first)
+            left -= first
+            if left == 0:
+                yield tuple(parts)
+                left += parts.pop()
+                first += 1
+            elif left < first:  # no part >= first fits in what is left: try the next value here
+                left += parts.pop()
+                first += 1
+        else:
+            if not parts:
+                return
+            last = parts.pop()
+            left += last
+            first = last + 1
 
 
 def group_splits(sizes: tuple[int, ...], descending: bool = False) -> Iterator[tuple[tuple[int, int], ...]]:

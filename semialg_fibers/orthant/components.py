@@ -40,6 +40,7 @@ from ..core.phrase import Math, phrase_latex, phrase_text
 from ..core.semialgebraic import BasicSet, constraint, linear_constraint, monomial_constraint
 from ..core.symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols
 from ..core.symbols import sympy_rational as _q
+from ..onelayer.counting import certification
 from ..onelayer.lines import neuron_infos
 from ..onelayer.membership import assign_slots
 from .canonical import OrthantData, canonical_data
@@ -623,8 +624,9 @@ def component(net: Network, data: OrthantData, roles: OrthantPattern, stratum: i
     pattern = ComponentPattern(roles, stratum)
     implicit, reason = _implicit(net, data, roles, stratum, limits)
     description = pattern.describe() + ("" if implicit is not None else f" (no implicit form: {reason})")
+    certify, note = certification(certify, len(aux), limits)
     return make_component(net.architecture, pattern, flat, aux, BasicSet(aux, cons), implicit, dimension,
-                          multiplicity=roles.multiplicity, description=description,
+                          multiplicity=roles.multiplicity, description=description + note,
                           membership=OrthantMembership(data, roles, stratum),
                           sampler=StratumSampler(net, data, roles, md, stratum), certify=certify,
                           component_type=OrthantComponent, required_linear_part=required,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..core.exact import to_rational
 from ..core.exceptions import DomainError
+from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.symmetries import (
     Action,
@@ -76,13 +77,17 @@ def _set_dead_neuron(net: Network, i: int, k: int, m: int, v_new, row_new=None) 
     return Network.from_layers(layers)
 
 
-def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
+def continuous_symmetries(net: Network, *, limits: SearchLimits | None = None) -> tuple[Symmetry, ...]:
     """Every continuous symmetry present at a one-hidden-layer network on the orthant, with generators and actions.
 
     Parameters
     ----------
     net : Network
         Architecture ``(m, n, k)``; inputs in ``R^m_{>=0}``.
+    limits : SearchLimits, optional
+        ``generators`` and ``generator_entries`` bound the generators, counted
+        before any is built (one per scaling, ``g (g - 1) + g`` for ``g``
+        linear neurons, ``k + m + 1`` per dead neuron, ``m + 1`` per zero-output one).
 
     Returns
     -------
@@ -100,11 +105,15 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
     >>> bool(equivalent(net, moved, domain="orthant"))
     True
     """
+    if not isinstance(net, Network):
+        raise TypeError(f"continuous_symmetries needs a semialg_fibers.Network, got {type(net).__name__}")
     types = neuron_types(net)
     m, n, k = net.architecture
     arch = net.architecture
-    out = [s for s in h_symmetries(net) if s.continuous]
     linear = tuple(t.index for t in types if t.kind == LINEAR and not t.output_zero)
+    count = n + len(linear) ** 2 + sum(k + m + 1 if t.kind == DEAD else m + 1 if t.output_zero else 0 for t in types)
+    resolve(limits).check_generators(count, net.num_parameters, "continuous symmetries on the orthant")
+    out = [s for s in h_symmetries(net) if s.continuous]
     if len(linear) >= 2:
         gens = tuple(mixing_generator(arch, 1, a, b) for a in linear for b in linear if a != b)
         out.append(Symmetry(SymmetryKind.LINEAR_MIXING,

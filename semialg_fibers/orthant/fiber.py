@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..core.components import Fiber
-from ..core.limits import SearchLimits
+from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
+from ..onelayer.counting import collect, count_or_refuse
 from .canonical import canonical_data
 from .components import OrthantComponent, component
 from .dimension import fiber_dimension
-from .patterns import role_patterns
+from .patterns import count_components, role_patterns
 from .types import check_shallow
 
 __all__ = ["fiber_components", "fiber", "BASIS"]
@@ -45,13 +46,15 @@ def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable =
     net : Network
         Architecture ``(m, n, k)``; the domain is the closed orthant.
     limit : int, optional
-        Build at most this many components; the rest are counted (``Fiber.omitted``).
+        Build at most this many components; the rest are counted by formula
+        (``Fiber.omitted``, :func:`~.patterns.count_components`), never enumerated.
     progress : bool or callable
         Progress output for long enumerations.
     certify : bool
         Certify each component's dimension by exact tangent ranks (default).
     limits : SearchLimits, optional
-        Bounds of the orientation searches.
+        Bounds of the orientation searches and of the number of components
+        built (``components``, counted before any is built).
 
     Returns
     -------
@@ -78,7 +81,11 @@ def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable =
     [((), 3, 1), ((0,), 3, 1)]
     """
     check_shallow(net, "orthant.fiber")
-    return Fiber.from_components(net, fiber_components(net, certify, limits), limit=limit,
-                                 dimension=fiber_dimension(net, limits=limits), progress=progress, basis=BASIS)
+    limits = resolve(limits)
+    data = canonical_data(net)
+    total = count_or_refuse(net, lambda: count_components(data, net.architecture[1], limits=limits), limit=limit,
+                            limits=limits, roles=2, what="orthant fiber")
+    kept, omitted = collect(fiber_components(net, certify, limits), total, limit, progress=progress)
+    return Fiber(net, tuple(kept), omitted, fiber_dimension(net, limits=limits), basis=BASIS)
 
 

@@ -47,7 +47,7 @@ class OrthantClass(NetworkClass):
     def continuous_symmetries(self, net, domain, *, limits=None):
         from .continuous import continuous_symmetries
 
-        return continuous_symmetries(net), ()
+        return continuous_symmetries(net, limits=limits), ()
 
 
 #: The shallow class on the orthant.

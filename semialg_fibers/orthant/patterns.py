@@ -24,6 +24,7 @@ from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.nonnegative_rank import nonnegative_column_rank
 from ..core.phrase import Math
+from ..onelayer.counting import PrefixSums, check_count_steps, group_series, mixed_sets
 from ..onelayer.kernel import all_flip_sets, flip_sets, flipped_linear_part
 from ..onelayer.patterns import (
     LinePattern,
@@ -39,7 +40,7 @@ from .matching import MatchingData, matching_data
 from .types import check_shallow
 
 __all__ = ["OrthantPattern", "required_linear_part", "pattern_matching", "base_dimension",
-           "piece_strata", "role_patterns", "OrientationChoice", "orientation_choices"]
+           "piece_strata", "role_patterns", "count_components", "OrientationChoice", "orientation_choices"]
 
 _ZERO = Fraction(0)
 
@@ -214,6 +215,84 @@ def role_patterns(data: OrthantData, n: int, *, cache: dict | None = None,
                                     out = emit(OrthantPattern(z, d, l, visible, groups))
                                     if out:
                                         yield out
+
+
+def _strata_count(m: int, w0: int, b: int, span: int, p: int, l: int) -> int:
+    """How many strata the matching set with these invariants has (:func:`.matching.matching_data`)."""
+    first = 1 if min(b + l, span) + p >= w0 else 0
+    return first + max(0, min(m, b + l + p) - w0)
+
+
+def count_components(data: OrthantData, n: int, *, limits: SearchLimits | None = None) -> int:
+    """The number of components of the width-``n`` fiber on the orthant (nonempty patterns and strata), none built.
+
+    Equal to the number of strata :func:`role_patterns` lists, counted by
+    generating functions as for R^m (``docs/theory/orthant.md``, Section 6):
+    a mixed set whose normals span ``R^m`` has one stratum for every flip set
+    and every number of groups and linear neurons; the other mixed sets are
+    examined with every flip set (the exact orientation search when there is
+    no neuron beyond one per visible line).
+
+    Raises
+    ------
+    LimitReachedError
+        Beyond ``limits.count_steps``, ``limits.subsets`` or an orientation search's limits.
+
+    Examples
+    --------
+    >>> from semialg_fibers import Network
+    >>> from semialg_fibers.orthant.canonical import canonical_data
+    >>> net = Network.from_layers([([[1, -1], [1, 1]], [0, 0]), ([[1, 2]], [0])])
+    >>> count_components(canonical_data(net), 3)
+    13
+    """
+    limits = resolve(limits)
+    r, m = data.num_lines, data.input_dim
+    excess = n - r
+    if excess < 0:
+        return 0
+    classes = min(m, excess // 2 + 1)  # cancelling groups P = 0 .. classes - 1, then P >= classes
+    tiers = min(m, excess)  # linear neurons l = 0 .. tiers - 1, then l >= tiers
+    most = min(r, excess)
+    check_count_steps(limits, (classes + 2) ** 2 * (excess + 1) ** 2
+                      + (classes + 1) * (most + excess + 3) * (excess + 1), "orthant fiber")
+    series = group_series(excess, classes)
+    sets = mixed_sets([line.normal for line in data.lines], m, most, limits, "orthant fiber count")
+    # weights[j][(c, t)]: per class c of P and tier t of l, the strata summed over the mixed sets of size j and S
+    weights = [dict() for _ in range(most + 1)]
+
+    def add(j, key, value):
+        weights[j][key] = weights[j].get(key, 0) + value
+
+    for j, spanning in enumerate(sets.spanning):
+        if spanning:
+            for c in range(classes + 1):
+                for t in range(tiers + 1):
+                    add(j, (c, t), spanning * 2 ** (r - j))  # W0 = R^m, one stratum for every S, P and l
+    for mixed in sets.others:
+        free = [u for u in range(r) if u not in mixed]
+        normals = [data.lines[u].normal for u in mixed]
+        if excess == 0:  # P = l = 0: one stratum exactly when R_S P_M = 0 (the exact search)
+            add(0, (0, 0), sum(1 for _ in flip_sets(data, mixed, free, 0, limits, "orthant fiber count")))
+            continue
+        for flipped in all_flip_sets(free, limits, what="orthant fiber count"):
+            md = matching_data(required_linear_part(data, flipped), normals, 0, 0)
+            for c in range(classes + 1):
+                for t in range(tiers + 1):
+                    add(len(mixed), (c, t), _strata_count(m, md.w0, md.rank_b, md.span_b_positive, c, t))
+    total = 0
+    for c in range(classes + 1):
+        sums = PrefixSums(series[c])
+        for j in range(most + 1):
+            for t in range(tiers + 1):
+                value = weights[j].get((c, t), 0)
+                if not value:
+                    continue
+                if t < tiers:  # l = t linear neurons: sum_g groups[g] C(E - g - l + r + 1, r + j + 1)
+                    total += value * sums.value(r + j + 2, excess - t - j)
+                else:  # l >= tiers, summed: sum_g groups[g] C(E - g - tiers + r + 2, r + j + 2)
+                    total += value * sums.value(r + j + 3, excess - tiers - j)
+    return total
 
 
 @dataclass(frozen=True)

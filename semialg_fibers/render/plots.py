@@ -33,8 +33,8 @@ from ..core.exceptions import NotDecidedError, ShapeError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 
-__all__ = ["Piece", "FirstLayerLine", "Arrangement", "arrangement", "default_box", "plot_network", "plot_family",
-           "family_members", "save"]
+__all__ = ["Piece", "FirstLayerLine", "Arrangement", "arrangement", "default_box", "check_box", "plot_network",
+           "plot_family", "family_members", "save"]
 
 _ZERO = Fraction(0)
 
@@ -147,23 +147,128 @@ def _compose(layer, maps) -> list:
     return out
 
 
+def _distinct_lines(net: Network) -> list[tuple[Fraction, Fraction, Fraction]]:
+    """The distinct lines ``a1 x + a2 y + b = 0`` of the first-layer neurons with ``a != 0``, in neuron order."""
+    seen: dict = {}
+    for r, b in zip(net.layers[0].weight, net.layers[0].bias):
+        if r[0] or r[1]:
+            seen.setdefault(_line_key(r[0], r[1], b), (r[0], r[1], b))
+    return list(seen.values())
+
+
+def _extreme_crossings(lines, axis: int) -> tuple[Fraction, Fraction] | None:
+    """The least and the largest coordinate ``axis`` (0: x, 1: y) of the crossings of ``lines``, or None.
+
+    The leftmost crossing of lines that are graphs over the axis is a crossing
+    of two lines adjacent in their order at minus infinity (no two lines
+    cross before it, and the lines through it are consecutive just before),
+    so sorting by slope finds both extremes in ``O(L log L)``; a line
+    parallel to the other axis crosses every other line at its own coordinate.
+    """
+    graphs, walls = [], []  # graphs: t -> slope t + intercept; walls: axis coordinate = constant
+    for a1, a2, b in lines:
+        a, c = (a1, a2) if axis == 0 else (a2, a1)  # a: coefficient of the axis, c: of the other coordinate
+        if c:
+            graphs.append((-a / c, -b / c))
+        else:
+            walls.append(-b / a)
+    found = []
+    if graphs:
+        found += walls
+    for direction in (-1, 1):  # the order at minus infinity (slopes decreasing), then at plus infinity
+        ordered = sorted(graphs, key=lambda g: (direction * g[0], g[1]))
+        for (s1, c1), (s2, c2) in zip(ordered, ordered[1:]):
+            if s1 != s2:
+                found.append((c2 - c1) / (s1 - s2))
+    return (min(found), max(found)) if found else None
+
+
 def default_box(net: Network, margin: Fraction = Fraction(1)) -> tuple:
-    """A box containing every pairwise crossing of the first-layer lines (and the origin), with a margin."""
+    """A box containing every pairwise crossing of the first-layer lines (and the origin), with a margin.
+
+    The extreme crossings are found in ``O(L log L)`` for ``L`` lines, not by trying every pair.
+
+    >>> from semialg_fibers import examples
+    >>> default_box(examples.transversal_counterexample())
+    ((Fraction(-3, 2), Fraction(5, 2)), (Fraction(-3, 2), Fraction(5, 2)))
+    """
+    if not isinstance(net, Network):
+        raise TypeError(f"default_box needs a semialg_fibers.Network, got {type(net).__name__}")
     if net.input_dim != 2:
         raise ShapeError(f"pictures of the input plane need input dimension 2; the network has {net.input_dim}")
-    points = [(_ZERO, _ZERO)]
-    rows = [(r[0], r[1], b) for r, b in zip(net.layers[0].weight, net.layers[0].bias) if r[0] or r[1]]
-    for (a1, a2, b), (c1, c2, d) in itertools.combinations(rows, 2):
-        det = a1 * c2 - a2 * c1
-        if det:
-            points.append(((-b * c2 + a2 * d) / det, (-a1 * d + c1 * b) / det))
-    for a1, a2, b in rows:  # the foot of the perpendicular from the origin
+    lines = _distinct_lines(net)
+    xs, ys = [_ZERO], [_ZERO]
+    for values, axis in ((xs, 0), (ys, 1)):
+        extremes = _extreme_crossings(lines, axis)
+        if extremes is not None:
+            values.extend(extremes)
+    for a1, a2, b in lines:  # the foot of the perpendicular from the origin
         norm = a1 * a1 + a2 * a2
-        points.append((-b * a1 / norm, -b * a2 / norm))
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
+        xs.append(-b * a1 / norm)
+        ys.append(-b * a2 / norm)
     span = max(max(xs) - min(xs), max(ys) - min(ys), Fraction(2))
     pad = margin + span / 4
     return ((min(xs) - pad, max(xs) + pad), (min(ys) - pad, max(ys) + pad))
+
+
+#: Largest absolute value of a box bound: the picture is drawn in floating point.
+DRAWABLE = Fraction(10) ** 300
+
+
+def check_box(box, where: str = "box") -> tuple:
+    """The box as exact pairs ``(lower, upper)`` with ``lower < upper``, drawable in floating point.
+
+    >>> check_box([(0, 1), ("-1/2", 2)])
+    ((Fraction(0, 1), Fraction(1, 1)), (Fraction(-1, 2), Fraction(2, 1)))
+    >>> check_box([(0, 1), (2, 2)], "--box")
+    Traceback (most recent call last):
+    ...
+    ValueError: --box: coordinate 2 has lower bound 2 and upper bound 2; expected lower < upper
+    """
+    from ..core.exact import format_rational, to_rational
+
+    if isinstance(box, (str, bytes)) or not hasattr(box, "__iter__"):
+        raise TypeError(f"{where} is a {type(box).__name__}; expected two pairs (lower, upper)")
+    pairs = [tuple(pair) for pair in box]
+    if len(pairs) != 2 or any(len(pair) != 2 for pair in pairs):
+        raise ShapeError(f"{where}: expected two pairs (lower, upper), one per input coordinate; got {len(pairs)}")
+    out = []
+    for i, (lo, hi) in enumerate(pairs, 1):
+        lo, hi = to_rational(lo, f"{where} coordinate {i} lower"), to_rational(hi, f"{where} coordinate {i} upper")
+        if not lo < hi:
+            raise ValueError(f"{where}: coordinate {i} has lower bound {format_rational(lo)} and upper bound "
+                             f"{format_rational(hi)}; expected lower < upper")
+        if max(abs(lo), abs(hi)) > DRAWABLE:
+            raise ValueError(f"{where}: coordinate {i} has a bound beyond 1e300 in absolute value, which a picture "
+                             "(drawn in floating point) cannot show")
+        out.append((lo, hi))
+    return tuple(out)
+
+
+def _check_regions(net: Network, box, limits: SearchLimits) -> None:
+    """Refuse a picture with more regions than ``plot_pieces`` by a lower bound, before subdividing.
+
+    Adding the lines one by one, each splits one region more than it has
+    crossings with the earlier lines inside the box, so the first layer alone
+    has at least ``1 + P`` regions for ``P`` distinct crossing points inside
+    the box.  The pairs examined count against ``plot_tests``.
+    """
+    (x0, x1), (y0, y1) = box
+    points: set = set()
+    pairs = 0
+    bound = limits.plot_pieces
+    for (a1, a2, b), (c1, c2, d) in itertools.combinations(_distinct_lines(net), 2):
+        pairs += 1
+        if limits.exceeded("plot_tests", pairs):
+            limits.check("plot_tests", pairs, f"{pairs} pairs of first-layer lines examined for their crossings")
+        det = a1 * c2 - a2 * c1
+        if det:
+            x, y = (-b * c2 + a2 * d) / det, (-a1 * d + c1 * b) / det
+            if x0 < x < x1 and y0 < y < y1:
+                points.add((x, y))
+                if bound is not None and 1 + len(points) > bound:
+                    limits.check("plot_pieces", 1 + len(points), f"at least {1 + len(points)} activation regions "
+                                 "in the box (one more than the crossings of the first-layer lines)")
 
 
 def _line_key(a1, a2, b) -> tuple:
@@ -181,7 +286,15 @@ def arrangement(net: Network, box=None, *, limits: SearchLimits | None = None) -
     box : ((x_min, x_max), (y_min, y_max)), optional
         Exact bounds; default :func:`default_box`.
     limits : SearchLimits, optional
-        ``limits.plot_pieces`` bounds the number of regions (``LimitReachedError`` beyond).
+        ``limits.plot_pieces`` bounds the number of regions (a lower bound is
+        checked before subdividing: the crossings of the first-layer lines),
+        ``limits.plot_tests`` the work: every region tested against one
+        neuron's hyperplane, and every pair of edges compared for the kinks.
+
+    Raises
+    ------
+    LimitReachedError
+        Beyond ``plot_pieces`` or ``plot_tests``.
 
     Examples
     --------
@@ -201,11 +314,14 @@ def arrangement(net: Network, box=None, *, limits: SearchLimits | None = None) -
     """
     if not isinstance(net, Network):
         raise TypeError(f"expected a Network, got {type(net).__name__}")
-    box = default_box(net) if box is None else tuple((Fraction(lo), Fraction(hi)) for lo, hi in box)
     if net.input_dim != 2:
         raise ShapeError(f"pictures of the input plane need input dimension 2; the network has {net.input_dim}")
+    box = check_box(default_box(net), "the default box (every crossing of the first-layer lines)") if box is None \
+        else check_box(box)
     (x0, x1), (y0, y1) = box
     limits = resolve(limits)
+    _check_regions(net, box, limits)
+    tests = 0
     identity = [(Fraction(1), _ZERO, _ZERO), (_ZERO, Fraction(1), _ZERO)]
     pieces = [([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], (), identity)]
     bent: dict = {}
@@ -220,6 +336,8 @@ def arrangement(net: Network, box=None, *, limits: SearchLimits | None = None) -
                     if segment is not None:
                         bent.setdefault(j, []).append(segment)
                 next_parts = []
+                tests += len(parts)
+                limits.check("plot_tests", tests, f"{tests} region tests while subdividing the box")
                 for poly, signs in parts:
                     pos, neg = _split(poly, coeffs)
                     if pos:
@@ -227,6 +345,8 @@ def arrangement(net: Network, box=None, *, limits: SearchLimits | None = None) -
                     if neg:
                         next_parts.append((neg, signs + (0,)))
                 parts = next_parts
+                limits.check("plot_pieces", len(refined) + len(parts), f"{len(refined) + len(parts)} activation "
+                             "regions in the box")
             for poly, signs in parts:
                 active = [c if s else (_ZERO, _ZERO, _ZERO) for c, s in zip(pre, signs)]
                 refined.append((poly, pattern + (signs,), active))
@@ -234,7 +354,7 @@ def arrangement(net: Network, box=None, *, limits: SearchLimits | None = None) -
         pieces = refined
     out = tuple(Piece(tuple(poly), pattern, tuple(_compose(net.layers[-1], maps)))
                 for poly, pattern, maps in pieces)
-    kinks = _kinks(out)
+    kinks = _kinks(out, limits, tests)
     lines = _first_layer_lines(net, box, kinks)
     return Arrangement(net, box, out, lines, tuple((j, tuple(s)) for j, s in sorted(bent.items())), kinks)
 
@@ -258,14 +378,17 @@ def _edges(piece: Piece):
     return [(v[i], v[(i + 1) % len(v)]) for i in range(len(v))]
 
 
-def _kinks(pieces) -> tuple:
+def _kinks(pieces, limits: SearchLimits | None = None, tests: int = 0) -> tuple:
     """Edges shared (on a common line, overlapping) by two pieces with different affine maps."""
+    limits = resolve(limits)
     by_line: dict = {}
     for index, piece in enumerate(pieces):
         for p, q in _edges(piece):
             a1, a2 = q[1] - p[1], p[0] - q[0]
             b = -(a1 * p[0] + a2 * p[1])
             by_line.setdefault(_line_key(a1, a2, b), []).append((index, p, q))
+    tests += sum(len(edges) * (len(edges) - 1) // 2 for edges in by_line.values())
+    limits.check("plot_tests", tests, f"{tests} region tests and edge comparisons for the kinks")
     out = []
     for key, edges in by_line.items():
         direction = (-key[1], key[0])
@@ -319,8 +442,22 @@ def _pyplot():
     return plt
 
 
+def _floats(values, what: str) -> list[float]:
+    """``values`` as floats for drawing; a value beyond ``1e300`` is refused (no picture can show it)."""
+    values = list(values)
+    if any(abs(v) > DRAWABLE for v in values):
+        raise ValueError(f"{what} has an entry beyond 1e300 in absolute value, which a picture (drawn in floating "
+                         "point) cannot show")
+    return [float(v) for v in values]
+
+
 def _float_function(net: Network, output: int):
     import numpy as np
+
+    for i, layer in enumerate(net.layers, 1):
+        _floats(layer.bias, f"layer {i}")
+        for row in layer.weight:
+            _floats(row, f"layer {i}")
 
     layers = [(np.array([[float(v) for v in row] for row in l.weight]), np.array([float(v) for v in l.bias]))
               for l in net.layers]
@@ -352,6 +489,7 @@ def plot_network(net: Network, box=None, output: int = 0, resolution: int = 300,
     """
     import numpy as np
 
+    _check_output_index(net, output)
     plt = _pyplot()
     arr = arrangement(net, box, limits=limits)
     (x0, x1), (y0, y1) = [(float(lo), float(hi)) for lo, hi in arr.box]
@@ -391,6 +529,14 @@ def plot_network(net: Network, box=None, output: int = 0, resolution: int = 300,
         handles.append(Line2D([], [], color="orange", lw=1.6, ls=":", label="second layer (bent)"))
     ax.legend(handles=handles, loc="upper right", fontsize=8, facecolor="lightgrey", framealpha=0.8)
     return fig
+
+
+def _check_output_index(net: Network, output) -> None:
+    if not isinstance(net, Network):
+        raise TypeError(f"expected a Network, got {type(net).__name__}")
+    if isinstance(output, bool) or not isinstance(output, int) or not 0 <= output < net.output_dim:
+        raise ValueError(f"output is {output!r}; the network has {net.output_dim} output"
+                         f"{'s' if net.output_dim > 1 else ''} (indices 0 to {net.output_dim - 1})")
 
 
 def _clip_line(line: FirstLayerLine, box) -> tuple:
@@ -501,13 +647,15 @@ def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, 
     """
     import numpy as np
 
+    _check_output_index(net, output)
     plt = _pyplot()
     symmetry, members = family_members(net, symmetry, values, count=count)
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     markers = "osd^v<>xP*"
     index = np.arange(net.num_parameters)
     for k, (value, member) in enumerate(members):
-        left.plot(index, [float(v) for v in member.parameters()], marker=markers[k % len(markers)], ls="",
+        left.plot(index, _floats(member.parameters(), f"the member t = {value}"), marker=markers[k % len(markers)],
+                  ls="",
                   label=f"t = {value}", alpha=0.8, gid="member")
     left.set_xlabel("parameter coordinate (flat order)")
     left.set_ylabel("value")

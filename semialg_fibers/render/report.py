@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .. import api
 from ..conservation import conservation_laws
 from ..core.exceptions import NoAlgorithmError, NotDecidedError
-from ..core.limits import SearchLimits
+from ..core.limits import SearchLimits, resolve, search_limits
 from ..core.network import Network
 from ..core.printing import Printable
 from ..core.symmetries import h_symmetries
@@ -103,14 +103,20 @@ def _symmetries(net: Network, domain, limits) -> ReportSection:
     try:
         return ReportSection(title, api.symmetries(net, domain=domain, limits=limits), note)
     except NotDecidedError as exc:
-        return ReportSection(title, h_symmetries(net), f"Only the permutations and positive scalings are listed; "
-                             f"the others are not decided: {str(exc).splitlines()[0]}")
+        reason = str(exc).splitlines()[0]
+    try:  # the symmetries of H are present at every network; listed unless they too are beyond the limits
+        resolve(limits).check_generators(sum(net.hidden_widths), net.num_parameters, "the scalings of H")
+    except NotDecidedError:
+        return ReportSection(title, note=f"Not decided: {reason}")
+    return ReportSection(title, h_symmetries(net), f"Only the permutations and positive scalings are listed; "
+                         f"the others are not decided: {reason}")
 
 
-def _laws(net: Network, domain) -> ReportSection:
+def _laws(net: Network, domain, limits) -> ReportSection:
     title = "Conservation laws"
     try:
-        return ReportSection(title, conservation_laws(net, domain=domain))
+        with search_limits(limits):  # the laws take the limits in force (their symmetries' generators)
+            return ReportSection(title, conservation_laws(net, domain=domain))
     except NotDecidedError as exc:
         return ReportSection(title, note=_reason(exc))
 
@@ -129,6 +135,8 @@ def network_report(net: Network, *, domain=None, limit: int | None = 50, certify
     certify : bool
         Certify component dimensions by exact tangent ranks.
     limits : SearchLimits, optional
+        Bounds every analysis (also the conservation laws, through
+        :func:`~semialg_fibers.core.limits.search_limits`); None: the limits in force.
     title : str
         Title of the document ("" names the architecture).
     allow_conjecture : bool
@@ -154,5 +162,5 @@ def network_report(net: Network, *, domain=None, limit: int | None = 50, certify
         raise TypeError(f"network_report needs a Network, got {type(net).__name__}")
     fib, note = _fiber(net, domain, limit, certify, limits, allow_conjecture)
     sections = (_identifiability(net, domain, limits, allow_conjecture), _symmetries(net, domain, limits),
-                _laws(net, domain))
+                _laws(net, domain, limits))
     return NetworkReport(net, domain, fib, note, sections, title)

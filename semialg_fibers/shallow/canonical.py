@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..core import linalg
+from ..core.memo import memoized
 from ..core.network import Network
 from ..onelayer.lines import (
     CanonicalData,
@@ -44,8 +45,9 @@ __all__ = [
 _ZERO = Fraction(0)
 
 
+@memoized
 def canonical_data(net: Network) -> CanonicalData:
-    """The canonical data ``D(f)`` of a shallow network (docs/mathematics.md, Section 3).
+    """The canonical data ``D(f)`` of a shallow network (docs/mathematics.md, Section 3), computed once per network.
 
     Parameters
     ----------

@@ -30,6 +30,7 @@ from ..core.network import Network
 from ..core.semialgebraic import BasicSet, constraint, linear_constraint, monomial_constraint
 from ..core.symbols import AuxiliaryFactory, parameter_symbols, shallow_symbols
 from ..core.symbols import sympy_rational as _q
+from ..onelayer.counting import certification
 from ..onelayer.kernel import flipped_linear_part
 from ..onelayer.lines import NeuronKind, neuron_infos
 from ..onelayer.membership import assign_slots
@@ -281,8 +282,9 @@ def component(net: Network, data: CanonicalData, pattern: StratumPattern, *, cer
     domain = BasicSet(aux, cons)
     implicit, reason = implicit_form(net.architecture, data, pattern, cache=cache, limits=limits)
     description = pattern.describe() + ("" if implicit is not None else f" (no implicit form: {reason})")
+    certify, note = certification(certify, len(aux), limits)
     return make_component(net.architecture, pattern, flat, aux, domain, implicit, dim,
-                          multiplicity=roles.multiplicity, description=description,
+                          multiplicity=roles.multiplicity, description=description + note,
                           membership=RoleMembership(data, pattern), certify=certify)
 
 

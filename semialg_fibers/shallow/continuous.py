@@ -31,6 +31,7 @@ import sympy
 
 from ..core.exact import to_rational
 from ..core.exceptions import DomainError, ShapeError
+from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.symbols import shallow_symbols
 from ..core.symmetries import (
@@ -46,7 +47,7 @@ from ..core.symmetries import (
 )
 from ..onelayer.lines import NeuronKind, neuron_infos
 
-__all__ = ["continuous_symmetries", "mix_neurons", "set_dead_output_weights"]
+__all__ = ["continuous_symmetries", "generator_count", "mix_neurons", "set_dead_output_weights"]
 
 
 def _layers(net: Network) -> list:
@@ -171,7 +172,32 @@ def set_dead_output_weights(layers, i: int, values, k: int) -> None:
         layers[1][0][r][i] = new[r]
 
 
-def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
+def generator_count(net: Network) -> int:
+    """An upper bound of the number of generators :func:`continuous_symmetries` builds, counted without building them.
+
+    One per scaling, ``m + 1`` per zero-output neuron, at most ``k + 1`` per
+    dead or constant neuron, ``g (g - 1)`` per orientation class of ``g >= 2``
+    neurons on one line, one per cancelling group.
+
+    >>> generator_count(Network.from_layers([([[1]] * 4, [0] * 4), ([[1] * 4], [0])]))   # 4 scalings, 4 * 3, one line
+    17
+    """
+    m, n, k = net.architecture
+    total = n
+    classes: dict = {}
+    lines: set = set()
+    for info in neuron_infos(net):
+        if info.kind == NeuronKind.ZERO_OUTPUT:
+            total += m + 1
+        elif info.kind == NeuronKind.ON_LINE:
+            classes[(info.key, info.orientation)] = classes.get((info.key, info.orientation), 0) + 1
+            lines.add(info.key)
+        else:
+            total += k + 1
+    return total + sum(g * (g - 1) for g in classes.values() if g >= 2) + len(lines)
+
+
+def continuous_symmetries(net: Network, *, limits: SearchLimits | None = None) -> tuple[Symmetry, ...]:
     """Every continuous symmetry present at a shallow network on ``R^m``, with generators and exact actions.
 
     The positive scalings of ``H`` come first, then per neuron or group the
@@ -182,11 +208,19 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
     ----------
     net : Network
         Architecture ``(m, n, k)``.
+    limits : SearchLimits, optional
+        ``generators`` and ``generator_entries`` bound the generators, counted
+        before any is built (:func:`generator_count`).
 
     Returns
     -------
     tuple of Symmetry
         Continuous ones only (``continuous=True``).
+
+    Raises
+    ------
+    LimitReachedError
+        More generators than the limits allow.
 
     Examples
     --------
@@ -198,6 +232,9 @@ def continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
     >>> bool(equivalent(net, split.apply(net, [[2, 1], [1, 1]])))
     True
     """
+    if not isinstance(net, Network):
+        raise TypeError(f"continuous_symmetries needs a semialg_fibers.Network, got {type(net).__name__}")
+    resolve(limits).check_generators(generator_count(net), net.num_parameters, "continuous symmetries")
     infos = neuron_infos(net)
     out = [s for s in h_symmetries(net) if s.continuous]
     for info in infos:

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..core.components import Fiber, FiberComponent
-from ..core.limits import SearchLimits
+from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
+from ..onelayer.counting import collect, count_or_refuse
 from .canonical import canonical_data, check_shallow
 from .components import component
 from .dimension import fiber_dimension
-from .patterns import StratumPattern, role_patterns, strata
+from .patterns import StratumPattern, count_components, role_patterns, strata
 
 __all__ = ["fiber", "fiber_components", "BASIS"]
 
@@ -47,13 +48,15 @@ def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable =
     net : Network
         Architecture ``(m, n, k)``.
     limit : int, optional
-        Build at most this many components; the rest are counted (``Fiber.omitted``).
+        Build at most this many components; the rest are counted by formula
+        (``Fiber.omitted``, :func:`~.patterns.count_components`), never enumerated.
     progress : bool or callable
         Progress output for long enumerations (see :meth:`Fiber.from_components`).
     certify : bool
         Certify every component's dimension by exact tangent ranks (default).
     limits : SearchLimits, optional
-        Bounds of the orientation searches and of the implicit forms.
+        Bounds of the orientation searches, of the implicit forms and of the
+        number of components built (``components``, counted before any is built).
 
     Returns
     -------
@@ -61,6 +64,11 @@ def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable =
         One component per role pattern (and stratum), with multiplicity the
         number of its images under permutations of the neurons; ``dimension``
         from :func:`~.roles.fiber_dimension`.
+
+    Raises
+    ------
+    LimitReachedError
+        More components than ``limits.components`` would be built, or a search beyond its limit.
 
     Examples
     --------
@@ -72,5 +80,9 @@ def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable =
     True
     """
     check_shallow(net, "fiber")
-    return Fiber.from_components(net, fiber_components(net, certify, limits), limit=limit,
-                                 dimension=fiber_dimension(net, limits=limits), progress=progress, basis=BASIS)
+    limits = resolve(limits)
+    data = canonical_data(net)
+    total = count_or_refuse(net, lambda: count_components(data, net.architecture[1], limits=limits), limit=limit,
+                            limits=limits, roles=3, what="fiber")
+    kept, omitted = collect(fiber_components(net, certify, limits), total, limit, progress=progress)
+    return Fiber(net, tuple(kept), omitted, fiber_dimension(net, limits=limits), basis=BASIS)

@@ -46,7 +46,7 @@ class ShallowClass(NetworkClass):
     def continuous_symmetries(self, net, domain, *, limits=None):
         from .continuous import continuous_symmetries
 
-        return continuous_symmetries(net), ()
+        return continuous_symmetries(net, limits=limits), ()
 
     def canonical_form(self, net, domain, *, limits=None):
         from .minimal import canonical_form

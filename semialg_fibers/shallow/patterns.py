@@ -15,12 +15,15 @@ Section 4).
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..core.limits import SearchLimits
+from ..core.limits import SearchLimits, resolve
 from ..core.phrase import Math, phrase_latex, phrase_text
-from ..onelayer.kernel import flip_sets, rho
+from ..onelayer.counting import PrefixSums, check_count_steps, group_series, mixed_sets
+from ..onelayer.kernel import all_flip_sets, complement_basis, flip_sets, project_lines, rank_after_flips, rho
+from ..onelayer.orientations import rank_one_solutions
 from ..onelayer.patterns import (
     LinePattern,
     compositions,
@@ -42,6 +45,7 @@ __all__ = [
     "factorization_dimension",
     "orbit_pattern",
     "count_patterns",
+    "count_components",
 ]
 
 
@@ -254,3 +258,90 @@ def count_patterns(data: CanonicalData, n: int, *, progress: bool | Callable = F
         if progress and count % 1000 == 0:
             (progress if callable(progress) else lambda c: print(f"patterns: {c}", file=sys.stderr))(count)
     return count
+
+
+def _strata_count(p: int, m: int, b: int, rho_: int) -> int:
+    """How many strata the piece of a pattern with ``p`` cancelling groups, ``rank A_M = b``, ``rho(S, M)`` has."""
+    if rho_ > p:
+        return 0
+    if p == 0:
+        return 1
+    return max(0, min(p, m - b) - max(rho_, 1 if b == 0 else 0) + 1)
+
+
+def _rho_counts(data: CanonicalData, mixed: tuple[int, ...], most: int, limits: SearchLimits) -> tuple[int, Counter]:
+    """``(rank A_M, {rho: number of flip sets S outside M with rho(S, M) = rho})``, exact for ``rho <= most``.
+
+    The sets with ``rho > most`` (more rank-one terms than cancelling groups
+    can exist) are counted under ``most + 1``.
+    """
+    m, k = data.input_dim, data.output_dim
+    free = [u for u in range(data.num_lines) if u not in mixed]
+    basis = complement_basis(data, mixed)
+    b = m - len(basis)
+    if not basis:
+        return b, Counter({0: 2 ** len(free)})
+    vectors, g = project_lines(data, basis)
+    relevant = [u for u in free if any(vectors[u])]
+    loose = 2 ** (len(free) - len(relevant))  # lines with alpha_u in V_M: in S or not, rho unchanged
+    if min(k, len(basis), most + 1) == 1:  # only rho = 0 matters: those sets come from the exact search
+        zero = sum(1 for _ in rank_one_solutions([data.lines[u].kink for u in relevant], [vectors[u] for u in relevant],
+                                                 [[-v for v in row] for row in g], limits,
+                                                 what=f"fiber count: orientation sets (mixed lines {list(mixed)})"))
+        return b, Counter({0: zero * loose, 1: (2 ** len(relevant) - zero) * loose})
+    counts = Counter(rank_after_flips(data, vectors, g, core)
+                     for core in all_flip_sets(relevant, limits, "fiber count: rank(G_S P_M)"))
+    return b, Counter({key: value * loose for key, value in counts.items()})
+
+
+def count_components(data: CanonicalData, n: int, *, limits: SearchLimits | None = None) -> int:
+    """The number of components of ``F_n(f)`` (pairs of a nonempty role pattern and a stratum), none built.
+
+    Equal to the number :func:`role_patterns` and :func:`strata` list, counted
+    by generating functions (``docs/theory/shallow.md``, Section 6): the
+    mixed sets ``M`` whose normals span ``R^m`` contribute in closed form, the
+    others one by one with the flip sets by their ``rho(S, M)``.
+
+    Raises
+    ------
+    LimitReachedError
+        The count needs more than ``limits.count_steps`` steps, more than
+        ``limits.subsets`` sets examined one by one, or an orientation search
+        beyond its limits.
+
+    Examples
+    --------
+    >>> from semialg_fibers import Network
+    >>> from semialg_fibers.shallow import canonical_data
+    >>> count_components(canonical_data(Network.from_layers([([[1]] * 6, [0] * 6), ([[1] * 6], [0])])), 6)
+    314
+    >>> count_components(canonical_data(Network.from_layers([([[1]] * 200, [0] * 200), ([[1] * 200], [0])])), 200)
+    462969034919188037046147400
+    """
+    limits = resolve(limits)
+    r, m = data.num_lines, data.input_dim
+    excess = n - r
+    if excess < 0:
+        return 0
+    classes = min(m, excess // 2 + 1)  # P = 0 .. classes - 1 exactly, then P >= classes (the strata no longer change)
+    most = min(r, excess)
+    check_count_steps(limits, (classes + 2) ** 2 * (excess + 1) ** 2 + (classes + 1) * (most + excess + 2) * (excess + 1),
+                      "fiber")
+    series = group_series(excess, classes)
+    sets = mixed_sets([line.normal for line in data.lines], m, most, limits, "fiber count")
+    weights = [[0] * (classes + 1) for _ in range(most + 1)]
+    for j, spanning in enumerate(sets.spanning):
+        for c in range(classes + 1):
+            weights[j][c] += spanning * 2 ** (r - j)  # rho = 0 for every S, one stratum
+    for mixed in sets.others:
+        b, counts = _rho_counts(data, mixed, excess // 2, limits)
+        for c in range(classes + 1):
+            weights[len(mixed)][c] += sum(h * _strata_count(c, m, b, value) for value, h in counts.items())
+    total = 0
+    for c in range(classes + 1):
+        sums = PrefixSums(series[c])
+        for j in range(most + 1):
+            if weights[j][c]:
+                # z + d + c singles, the groups and a = |added| with |M| = j: sum_g groups[g] C(E - g + r + 2, r + j + 2)
+                total += weights[j][c] * sums.value(r + j + 3, excess - j)
+    return total

@@ -39,6 +39,7 @@ from ..core.phrase import phrase_latex, phrase_text
 from ..core.semialgebraic import BasicSet, constraint
 from ..core.symbols import AuxiliaryFactory, parameter_symbols
 from ..core.symbols import sympy_rational as _q
+from ..onelayer.counting import certification
 from ..onelayer.lines import line_key
 from ..orthant.canonical import OrthantData
 from ..orthant.components import ComponentPattern, Slot, StratumSampler, pattern_membership, slots
@@ -382,6 +383,8 @@ def component(net: Network, family: FirstLayerFamily, roles: OrthantPattern, str
         marker = "(no implicit form: "
         reason = orthant.description.rsplit(marker, 1)[-1] if marker in orthant.description else "none built)"
         description += " (no implicit form: the orthant component's: " + reason
+    certify, note = certification(certify, len(symbols), limits)
+    description += note
     built = make_component(net.architecture, pattern, flat, symbols, BasicSet(symbols, constraints), implicit,
                            dimension, multiplicity=math.factorial(n1) * orthant.multiplicity, description=description,
                            membership=ThreeLayerMembership(net, family, roles, stratum), sampler=sampler,

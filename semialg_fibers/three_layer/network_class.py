@@ -52,11 +52,15 @@ class ThreeLayerClass(NetworkClass):
         return tuple(symmetries(net, limits=limits))
 
     def continuous_symmetries(self, net, domain, *, limits=None):
+        from ..core.limits import resolve
         from ..core.symmetries import SymmetryKind, h_symmetries
 
+        limits = resolve(limits)
+        limits.check_generators(sum(net.hidden_widths), net.num_parameters, "the scalings of H")
         found = tuple(s for s in self.symmetries(net, domain, limits=limits) if s.continuous)
         if not any(s.kind == SymmetryKind.SCALING for s in found):
             found = tuple(s for s in h_symmetries(net) if s.continuous) + found
+        limits.check_generators(sum(len(s.generators) for s in found), net.num_parameters, "continuous symmetries")
         return found, ()
 
     def structure(self, net, domain):

@@ -378,6 +378,7 @@ def class_key(reference: Network, other: Network) -> tuple:
     layer.  It is invariant under permutations, positive scalings, the hiding
     translation and the moves of dead, zero-output and linear rows.
     """
+    check_three_layer(reference, "class_key")
     check_three_layer(other, "class_key")
     other = _to_boundary(other)
     w1, b1 = reference.layers[0].weight, reference.layers[0].bias

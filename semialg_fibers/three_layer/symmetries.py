@@ -25,6 +25,7 @@ parameters completeness was checked by the exhaustive search of
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 from ..core import linalg
@@ -103,7 +104,7 @@ def layer_flip_sets(net: Network, *, limits: SearchLimits | None = None) -> tupl
     return tuple(sorted(out))
 
 
-def _row_symmetries(net: Network) -> list[Symmetry]:
+def _row_symmetries(net: Network, limits: SearchLimits) -> list[Symmetry]:
     d, n1, n2, k = net.architecture
     arch = net.architecture
     out = []
@@ -133,6 +134,10 @@ def _row_symmetries(net: Network) -> list[Symmetry]:
             neurons=((2, j),), generators=(fields.linear_bias_field(arch, j),),
             action=Action(moves.shift_linear_bias, (j,))))
     if len(linear) >= 2:
+        size = len(linear)  # the mixing fields, then the kernel fields of fields.linear_kernel_fields, before building
+        count = size * (size - 1) + (math.comb(size, n1 + 1) * k if size > n1 else 0) \
+            + (math.comb(size, k + 1) * (n1 + 1) if size > k else 0)
+        limits.check_generators(count, net.num_parameters, f"linear-row mixing of {size} rows")
         gens = fields.linear_mixing_fields(arch, linear) + fields.linear_kernel_fields(arch, linear)
         scalings = [scaling_generator(arch, 2, j) for j in linear]
         biases = [fields.linear_bias_field(arch, j) for j in linear]
@@ -291,7 +296,8 @@ def symmetries(net: Network, *, limits: SearchLimits | None = None) -> tuple[Sym
     """
     check_three_layer(net, "symmetries")
     limits = resolve(limits)
-    return tuple(h_symmetries(net)) + tuple(_row_symmetries(net) + _repeated_symmetries(net)
+    limits.check_generators(sum(net.hidden_widths), net.num_parameters, "the scalings of H")
+    return tuple(h_symmetries(net)) + tuple(_row_symmetries(net, limits) + _repeated_symmetries(net)
                                             + _column_symmetries(net) + _discrete_symmetries(net, limits))
 
 

@@ -35,7 +35,7 @@ from ..core.exceptions import InternalCheckError, NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.memo import cached
 from ..core.network import Network
-from ..orthant.patterns import role_patterns
+from ..orthant.patterns import count_components, role_patterns
 from .families import FamilyKind, FirstLayerFamily, first_layer_families, translated_sets
 from .genericity import genericity
 from .rigidity import (
@@ -93,7 +93,15 @@ class Theorem:
 
 # ---------------------------------------------------------------------------- what the rows need
 def family_patterns(family: FirstLayerFamily, n2: int, *, limits: SearchLimits | None = None, cache=None) -> tuple:
-    """The nonempty role patterns (with strata) of the orthant fiber of ``family.reference`` with ``n2`` neurons."""
+    """The nonempty role patterns (with strata) of the orthant fiber of ``family.reference`` with ``n2`` neurons.
+
+    They are all listed (the fiber's status and dimension read them), so
+    their strata are counted first (:func:`~semialg_fibers.orthant.patterns.count_components`)
+    and refused beyond ``limits.components``.
+    """
+    limits = resolve(limits)
+    count = count_components(family.reference, n2, limits=limits)
+    limits.check("components", count, f"three-layer fiber: {count} components in the family {family.kind}")
     return tuple(role_patterns(family.reference, n2, cache={} if cache is None else cache, limits=limits))
 
 
