@@ -31,9 +31,8 @@ from .core.results import EquivalenceResult, IdentifiabilityResult
 from .core.semialgebraic import BasicSet, SemialgebraicSet, constraint, union
 from .core.symbols import auxiliary_symbols, parameter_symbols
 from .core.tangent import TangentCertificate, tangent_certificate
+from .core.version import __version__
 from .readwrite import examples
-
-__version__ = "0.2.0.dev0"
 
 __all__ = [
     "Network",

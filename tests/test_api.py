@@ -118,6 +118,16 @@ def test_refusals_are_typed():
         assert isinstance(bad.value, ValueError) and not isinstance(bad.value, NotDecidedError)
 
 
+def test_a_refusal_names_only_the_classes_that_implement_the_operation():
+    from semialg_fibers.api import CLASSES
+
+    shallow = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])
+    with pytest.raises(NoAlgorithmError, match="read off the fiber"):  # the orthant class has no algorithm of its own
+        api_is_identifiable(shallow, domain="orthant")
+    deciding = {c.name for c in CLASSES if c.implements("is_identifiable")}
+    assert "orthant" not in deciding and {"shallow", "three-layer"} <= deciding
+
+
 def test_orthant_polyhedron_equivalence_takes_the_orthant_path():
     relu_sum = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 1]], [0])])  # |x|, equals x on x >= 0
     x = Network.from_layers([([[1]], [0]), ([[1]], [0])])

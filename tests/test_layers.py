@@ -50,7 +50,8 @@ def _imports(name: str, path: Path, modules: dict) -> set[str]:
                 found.add(full if full in modules else base)
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-    return {t for t in found if t in modules and t != name and not name.startswith(t + ".")}
+    # a name read from an enclosing package (``from .. import x``) is a dependency on that package's __init__
+    return {t for t in found if t in modules and t != name}
 
 
 def _graph() -> dict[str, set[str]]:
@@ -110,6 +111,9 @@ def test_the_scan_sees_the_package(tmp_path):
     probe = tmp_path / "probe.py"  # a lazy import inside a function counts
     probe.write_text("import os\n\ndef f():\n    import json\n")
     assert _imports("m", probe, {"m": None, "os": None, "json": None}) == {"os", "json"}
+    nested = tmp_path / "inner.py"  # a name read from the top package is an import of its __init__
+    nested.write_text("from .. import __version__\n")
+    assert _imports("pkg.sub.inner", nested, {"pkg": None, "pkg.sub": None, "pkg.sub.inner": None}) == {"pkg"}
 
 
 def test_no_import_circle():

@@ -25,10 +25,10 @@ import threading
 import time
 import traceback
 
-from .. import __version__
 from ..core.exact import unlimited_int_digits
 from ..core.exceptions import InternalCheckError, NotDecidedError, SemialgFibersError
 from ..core.limits import DEFAULT_LIMITS, InputLimits, input_limits, search_limits
+from ..core.version import __version__
 from ..render.text import summarize
 from . import documents, equivalence, fibers, laws, matrices, networks
 from .common import (

@@ -292,7 +292,12 @@ def independent_at(net: Network, expressions: Sequence) -> tuple:
 
 # ---------------------------------------------------------------------------- which symmetries
 def three_layer_continuous_symmetries(net: Network) -> tuple[Symmetry, ...]:
-    """The continuous symmetries of a three-layer network (those of :func:`semialg_fibers.three_layer.symmetries`)."""
+    """The continuous symmetries :func:`semialg_fibers.api.symmetries` reports at ``net`` on R^d.
+
+    Kept under its 0.1 name; it answers for every network class, not only
+    three-layer networks (prefer :func:`present_symmetries`, which also returns
+    the scope notes).
+    """
     return tuple(s for s in api.symmetries(net) if s.continuous)
 
 
@@ -524,10 +529,9 @@ def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | 
     if data is not None:
         pattern = activation_pattern(net, data)
         region = domain_of(domain, net.input_dim)
-        if region.is_orthant and any(v < 0 for x in pattern.data for v in x):
-            raise DomainError("domain='orthant' but a training input has a negative coordinate")
         outside = next((x for x in pattern.data if not region.contains(x)), None)
         if outside is not None:
-            raise DomainError(f"a training input lies outside the domain: {[str(v) for v in outside]}")
+            where = "has a negative coordinate (outside the orthant)" if region.is_orthant else "lies outside the domain"
+            raise DomainError(f"a training input {where}: {[str(v) for v in outside]}")
     laws = tuple(_analyse(s, net, pattern) for s in symmetries if s.continuous)
     return LawReport(net, laws, None if pattern is None else pattern.data, tuple(notes))

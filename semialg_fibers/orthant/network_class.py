@@ -22,6 +22,15 @@ class OrthantClass(NetworkClass):
     def applies(self, net: Network, domain: Polyhedron) -> bool:
         return net.depth == 2 and domain.is_orthant
 
+    def refuse(self, operation, net, domain, *, available=()):
+        from ..core.exceptions import NoAlgorithmError
+
+        if operation == "is_identifiable":  # not an algorithm of its own: the answer is read off the fiber
+            return NoAlgorithmError("identifiability on the nonnegative orthant is read off the fiber: the parameter "
+                                    "is identifiable when the fiber is the single orbit of permutations and positive "
+                                    "scalings")
+        return super().refuse(operation, net, domain, available=available)
+
     def fiber(self, net, domain, *, limit=None, progress=False, certify=True, limits=None, allow_conjecture=False,
               allow_partial=False):
         from .fiber import fiber
@@ -37,12 +46,6 @@ class OrthantClass(NetworkClass):
         from .equivalence import equivalent
 
         return equivalent(a, b)
-
-    def is_identifiable(self, net, domain, *, limits=None, allow_conjecture=False):
-        from ..core.exceptions import NoAlgorithmError
-
-        raise NoAlgorithmError("identifiability on the nonnegative orthant is read off the fiber: the parameter is "
-                               "identifiable when the fiber is the single orbit of permutations and positive scalings")
 
     def continuous_symmetries(self, net, domain, *, limits=None):
         from .continuous import continuous_symmetries

@@ -260,7 +260,7 @@ def component(net: Network, data: CanonicalData, pattern: StratumPattern, *, cer
 
     The representative copy lists neurons in the order: visible lines (positive
     then negative neurons), extra groups (first class then second), zero-output,
-    dead, constant.  Its dimension is :func:`~.roles.piece_dimension` and is
+    dead, constant.  Its dimension is :func:`~.patterns.piece_dimension` and is
     certified by exact tangent ranks when ``certify``.  ``cache`` (one dict per
     fiber) shares the constraints of the implicit forms between components.
     Membership is a :class:`RoleMembership` (decided from the canonical data).

@@ -63,7 +63,7 @@ def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable =
     Fiber
         One component per role pattern (and stratum), with multiplicity the
         number of its images under permutations of the neurons; ``dimension``
-        from :func:`~.roles.fiber_dimension`.
+        from :func:`~.dimension.fiber_dimension`.
 
     Raises
     ------

@@ -23,6 +23,12 @@ Examples
 >>> [t.citation for t in THEOREMS]   # doctest: +NORMALIZE_WHITESPACE
 ['Theorem 10.2', 'Theorem 10.4', 'Corollary 7.5', 'Theorem 10.8', 'Theorem 10.12', 'Theorem 10.9',
  'Theorem 10.10', 'Theorem 10.11', 'Conjecture 10.6']
+
+The rows are values (no closures), so the table pickles:
+
+>>> import pickle
+>>> pickle.loads(pickle.dumps(THEOREMS)) == THEOREMS
+True
 """
 
 from __future__ import annotations
@@ -92,7 +98,7 @@ class Theorem:
 
 
 # ---------------------------------------------------------------------------- what the rows need
-def family_patterns(family: FirstLayerFamily, n2: int, *, limits: SearchLimits | None = None, cache=None) -> tuple:
+def family_patterns(family: FirstLayerFamily, n2: int, *, limits: SearchLimits | None = None) -> tuple:
     """The nonempty role patterns (with strata) of the orthant fiber of ``family.reference`` with ``n2`` neurons.
 
     They are all listed (the fiber's status and dimension read them), so
@@ -102,7 +108,7 @@ def family_patterns(family: FirstLayerFamily, n2: int, *, limits: SearchLimits |
     limits = resolve(limits)
     count = count_components(family.reference, n2, limits=limits)
     limits.check("components", count, f"three-layer fiber: {count} components in the family {family.kind}")
-    return tuple(role_patterns(family.reference, n2, cache={} if cache is None else cache, limits=limits))
+    return tuple(role_patterns(family.reference, n2, cache={}, limits=limits))
 
 
 def listed(net: Network, limits: SearchLimits | None = None) -> tuple[tuple[FirstLayerFamily, ...], tuple]:
@@ -158,9 +164,17 @@ def _one_second_layer_neuron(net: Network, limits: SearchLimits) -> Rigidity:
     return Rigidity(False, f"n2 = {n2} (Theorem 10.4 needs n2 = 1)")
 
 
-def _of_network(check: Callable[[Network], Rigidity]) -> Callable[[Network, SearchLimits], Rigidity]:
-    """The hypotheses of a theorem whose check needs no limits (:mod:`.rigidity`)."""
-    return lambda net, limits: check(net)
+@dataclass(frozen=True)
+class _OfNetwork:
+    """The hypotheses of a theorem whose check needs no limits (:mod:`.rigidity`).
+
+    A value, not a closure, so that the table (and every result citing a row) pickles.
+    """
+
+    check: Callable[[Network], Rigidity]
+
+    def __call__(self, net: Network, limits: SearchLimits) -> Rigidity:
+        return self.check(net)
 
 
 def _conjecture(net: Network, limits: SearchLimits) -> Rigidity:
@@ -203,14 +217,17 @@ def _translations_and_sign_changes(net: Network, families: tuple) -> None:
                                  "than the hiding translation and the sign changes was listed")
 
 
-def _orbit_and_translated(citation: str) -> Callable[[Network, tuple], None]:
+@dataclass(frozen=True)
+class _OrbitAndTranslated:
     """The orbit first, then one translated family per set of :func:`.families.translated_sets`."""
-    def check(net: Network, families: tuple) -> None:
+
+    citation: str
+
+    def __call__(self, net: Network, families: tuple) -> None:
         expected = 1 + len(translated_sets(net))
         if len(families) != expected or families[0].kind != FamilyKind.ORBIT:
-            raise InternalCheckError(f"three-layer fiber: {citation} applies but {len(families)} families "
+            raise InternalCheckError(f"three-layer fiber: {self.citation} applies but {len(families)} families "
                                      f"were listed instead of {expected}")
-    return check
 
 
 # ---------------------------------------------------------------------------- the table
@@ -230,7 +247,7 @@ THEOREMS: tuple[Theorem, ...] = (
         r"The union is the whole fiber: Theorem 10.4 of the three-layer theory ($n_2 = 1$), proven under "
         r"the predicates G1--G3."),
     Theorem(
-        "Corollary 7.5", _of_network(rigidity),
+        "Corollary 7.5", _OfNetwork(rigidity),
         THEOREM + "; so the fiber is the orbit family (Section 7.1, consequence (ii))",
         r"The union is the whole fiber: Corollary 7.5 of the three-layer theory (Theorems 7.1--7.4; "
         r"$n_1 \geq 2$, the predicates G1--G8, no dead, linear or zero-output row and no hidden "
@@ -238,7 +255,7 @@ THEOREMS: tuple[Theorem, ...] = (
         r"positive scaling.",
         _orbit_alone),
     Theorem(
-        "Theorem 10.8", _of_network(hidden_column_theorem),
+        "Theorem 10.8", _OfNetwork(hidden_column_theorem),
         HIDDEN_THEOREM + "; so the fiber is the hiding translation family (Lemmas 10.1, 10.3)",
         r"The union is the whole fiber: Theorem 10.8 of the three-layer theory ($n_1 \geq 2$, the "
         r"predicates G1--G8, a hidden column with at least two hiding rows, dead rows allowed): every "
@@ -246,7 +263,7 @@ THEOREMS: tuple[Theorem, ...] = (
         r"permutation and positive scaling.",
         _translations),
     Theorem(
-        "Theorem 10.12", _of_network(one_hiding_row_theorem),
+        "Theorem 10.12", _OfNetwork(one_hiding_row_theorem),
         ONE_HIDING_THEOREM + "; so the fiber is the union of the hiding translation families of the sign "
         "changes (Lemmas 10.1, 10.3)",
         r"The union is the whole fiber: Theorem 10.12 of the three-layer theory ($n_1 \geq 5$, the "
@@ -255,16 +272,16 @@ THEOREMS: tuple[Theorem, ...] = (
         r"translation, up to permutation and positive scaling.",
         _translations_and_sign_changes),
     Theorem(
-        "Theorem 10.9", _of_network(linear_rows_theorem),
+        "Theorem 10.9", _OfNetwork(linear_rows_theorem),
         LINEAR_THEOREM + "; so the fiber is the orbit family and, when its orthant fiber is not empty, the "
         "translated visible neuron family (Lemmas 10.1, 10.3)",
         r"The union is the whole fiber: Theorem 10.9 of the three-layer theory ($n_1 \geq 2$, the "
         r"predicates G1--G8, linear and crossing rows only): every parameter realizing $f$ has the first "
         r"layer of $\theta$ up to permutation and positive scaling, or that first layer with the neuron "
         r"of the face column translated.",
-        _orbit_and_translated("Theorem 10.9")),
+        _OrbitAndTranslated("Theorem 10.9")),
     Theorem(
-        "Theorem 10.10", _of_network(dead_rows_theorem),
+        "Theorem 10.10", _OfNetwork(dead_rows_theorem),
         DEAD_THEOREM + "; so the fiber is the orbit family and, when its orthant fiber is not empty, the "
         "translated visible neuron family (Lemmas 10.1, 10.3)",
         r"The union is the whole fiber: Theorem 10.10 of the three-layer theory ($n_1 \geq 2$, the "
@@ -272,16 +289,16 @@ THEOREMS: tuple[Theorem, ...] = (
         r"sign classes of Theorems 7.3 and 7.4): every parameter realizing $f$ has the first layer of "
         r"$\theta$ up to permutation and positive scaling, or that first layer with the neuron of the face "
         r"column translated.",
-        _orbit_and_translated("Theorem 10.10")),
+        _OrbitAndTranslated("Theorem 10.10")),
     Theorem(
-        "Theorem 10.11", _of_network(all_linear_theorem),
+        "Theorem 10.11", _OfNetwork(all_linear_theorem),
         ALL_LINEAR_THEOREM + "; so the fiber is the orbit family and, for every nonempty set of "
         "first-layer neurons, the family translating them (Lemmas 10.1, 10.3), where not empty",
         r"The union is the whole fiber: Theorem 10.11 of the three-layer theory ($n_1 \geq 2$, the "
         r"predicates G1--G8, every live row linear): every parameter realizing $f$ has, up to "
         r"permutation and positive scaling, the first layer of $\theta$ with its neurons translated "
         r"by $t \geq 0$.",
-        _orbit_and_translated("Theorem 10.11")),
+        _OrbitAndTranslated("Theorem 10.11")),
     Theorem(
         "Conjecture 10.6", _conjecture,
         "docs/theory/three_layer.md, Conjecture 10.6: for n1, n2 >= 2, G1-G7, no linear and no spare "
