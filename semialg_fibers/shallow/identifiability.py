@@ -13,7 +13,7 @@ _BASIS = ("docs/theory/shallow.md, Theorem 8: the fiber of a shallow parameter i
           "applies (proven)")
 
 
-def is_identifiable(net: Network, limits: SearchLimits | None = None) -> IdentifiabilityResult:
+def is_identifiable(net: Network, *, limits: SearchLimits | None = None) -> IdentifiabilityResult:
     """Decide whether the fiber of a shallow ``net`` is its orbit under permutations and positive scalings (proven).
 
     The mechanisms of :func:`.genericity.is_generic` become the reasons; the

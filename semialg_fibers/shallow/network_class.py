@@ -41,7 +41,7 @@ class ShallowClass(NetworkClass):
     def is_identifiable(self, net, domain, *, limits=None, allow_conjecture=False):
         from .identifiability import is_identifiable
 
-        return is_identifiable(net, limits)
+        return is_identifiable(net, limits=limits)
 
     def continuous_symmetries(self, net, domain, *, limits=None):
         from .continuous import continuous_symmetries

@@ -153,11 +153,11 @@ def completeness(net: Network, *, limits: SearchLimits | None = None) -> Complet
         if theorem.generic and not gated:
             require_generic(net)
             # the families are listed before any theorem is consulted, so a search limit they reach is the error
-            listed(net, limits)
+            listed(net, limits=limits)
             gated = True
         verdict = theorem.hypotheses(net, limits)
         if verdict:
-            families, patterns = listed(net, limits)
+            families, patterns = listed(net, limits=limits)
             if theorem.families is not None:
                 theorem.families(net, families)
             return Completeness(theorem.status, theorem.statement, families, patterns)
@@ -181,7 +181,7 @@ def partial(net: Network, reason: str, *, limits: SearchLimits | None = None) ->
     check_three_layer(net, "three-layer partial fiber")
     if not has_full_row_rank(net) or _constant(net):
         raise NotDecidedError(reason)
-    families, patterns = listed(net, limits)  # usually known already: completeness refused after listing them
+    families, patterns = listed(net, limits=limits)  # usually known already: completeness refused after listing them
     revivals = revival_families(net)
     patterns += tuple(family_patterns(f, net.architecture[2], limits=limits) for f in revivals)
     return Completeness(FiberStatus.PARTIAL, "not proven complete: " + reason, families + revivals, patterns)

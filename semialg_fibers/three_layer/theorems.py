@@ -111,7 +111,7 @@ def family_patterns(family: FirstLayerFamily, n2: int, *, limits: SearchLimits |
     return tuple(role_patterns(family.reference, n2, cache={}, limits=limits))
 
 
-def listed(net: Network, limits: SearchLimits | None = None) -> tuple[tuple[FirstLayerFamily, ...], tuple]:
+def listed(net: Network, *, limits: SearchLimits | None = None) -> tuple[tuple[FirstLayerFamily, ...], tuple]:
     """``(families, patterns)``: the families of :func:`.families.first_layer_families` and, per family, its patterns.
 
     Computed once per network and limits (:mod:`semialg_fibers.core.memo`).  The
@@ -179,7 +179,7 @@ class _OfNetwork:
 
 def _conjecture(net: Network, limits: SearchLimits) -> Rigidity:
     """Conjecture 10.6 is stated for no spare and no linear row; otherwise why the fiber is not decided."""
-    families, patterns = listed(net, limits)
+    families, patterns = listed(net, limits=limits)
     spare = [roles for roles, _ in patterns[0] if roles.dead or roles.zero_output or roles.silent]
     if spare:
         return Rigidity(False, (
