@@ -64,7 +64,7 @@ def _frame(rows: list[dict], names: list[str]):
 
     frame = pandas.DataFrame(rows, columns=columns(names), dtype=str)
     for column in ["seconds"] + [f"{n}_seconds" for n in names]:
-        frame[column] = pandas.to_numeric(frame[column].replace("", "nan"))
+        frame[column] = pandas.to_numeric(frame[column], errors="coerce")
     frame["index"] = frame["index"].astype(int)
     return frame.reset_index(drop=True)
 
