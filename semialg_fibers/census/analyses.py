@@ -17,7 +17,7 @@ from ..core.limits import SearchLimits
 from ..core.network import Network
 
 __all__ = ["ANALYSES", "DEFAULT_ANALYSES", "EquivalentTo", "analysis", "network_class", "row_types",
-           "identifiability", "fiber_dimension", "minimal_width", "hidden_hyperplanes", "conservation_laws",
+           "identifiability", "identifiability_or_conjecture", "fiber_dimension", "minimal_width", "hidden_hyperplanes", "conservation_laws",
            "functional_dimension"]
 
 
@@ -75,6 +75,25 @@ def identifiability(net: Network, limits: SearchLimits) -> str:
     'not identifiable: hidden column'
     """
     result = api.is_identifiable(net, limits=limits)
+    text = "identifiable" if result.identifiable else \
+        "not identifiable: " + ", ".join(dict.fromkeys(str(r.kind) for r in result.reasons))
+    return text if result.proven else text + " (conjecture)"
+
+
+def identifiability_or_conjecture(net: Network, limits: SearchLimits) -> str:
+    """As :func:`identifiability`, and a verdict resting on a conjecture is given, labelled ``(conjecture)``.
+
+    >>> from semialg_fibers import SearchLimits
+    >>> from semialg_fibers.census import RandomNetworks
+    >>> net = RandomNetworks((3, 3, 2, 1), seed=0).network(1)    # G8 fails: outside Corollary 7.5
+    >>> identifiability(net, SearchLimits())
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.ConjectureError: is_identifiable: no mechanism enlarges the fiber and G1-G7 hold, ...
+    >>> identifiability_or_conjecture(net, SearchLimits())
+    'identifiable (conjecture)'
+    """
+    result = api.is_identifiable(net, limits=limits, allow_conjecture=True)
     text = "identifiable" if result.identifiable else \
         "not identifiable: " + ", ".join(dict.fromkeys(str(r.kind) for r in result.reasons))
     return text if result.proven else text + " (conjecture)"
@@ -151,6 +170,7 @@ ANALYSES: dict = {
     "class": network_class,
     "row_types": row_types,
     "identifiability": identifiability,
+    "identifiability_or_conjecture": identifiability_or_conjecture,
     "fiber_dimension": fiber_dimension,
     "minimal_width": minimal_width,
     "hidden_hyperplanes": hidden_hyperplanes,
@@ -176,7 +196,7 @@ def analysis(name: str, *, reference: Network | None = None):
     >>> analysis("volume")
     Traceback (most recent call last):
     ...
-    ValueError: unknown analysis 'volume'; known: class, row_types, identifiability, fiber_dimension, minimal_width, ...
+    ValueError: unknown analysis 'volume'; known: class, row_types, identifiability, identifiability_or_conjecture, ...
     """
     if name == "equivalent":
         if reference is None:
