@@ -177,8 +177,10 @@ def census(networks, analyses=DEFAULT_ANALYSES, *, client=None, workers: int | N
     >>> nets = [Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])]),
     ...         Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])]
     >>> table = census(nets, ["identifiability", "fiber_dimension"], workers=0)
-    >>> table[["architecture", "identifiability", "fiber_dimension", "status"]].to_string(index=False)
-    'architecture                 identifiability fiber_dimension status\\n       1-2-1                    identifiable      2 (proven)     ok\\n     2-2-1-1 not identifiable: hidden column      4 (proven)     ok'
+    >>> print(table[["architecture", "identifiability", "fiber_dimension", "status"]].to_string(index=False))
+    architecture                 identifiability fiber_dimension status
+           1-2-1                    identifiable      2 (proven)     ok
+         2-2-1-1 not identifiable: hidden column      4 (proven)     ok
     """
     chosen = _analyses(analyses, reference)
     names = [name for name, _ in chosen]

@@ -17,8 +17,8 @@ from ..core.limits import SearchLimits
 from ..core.network import Network
 
 __all__ = ["ANALYSES", "DEFAULT_ANALYSES", "EquivalentTo", "analysis", "network_class", "row_types",
-           "identifiability", "identifiability_or_conjecture", "fiber_dimension", "minimal_width", "hidden_hyperplanes", "conservation_laws",
-           "functional_dimension"]
+           "identifiability", "identifiability_or_conjecture", "fiber_dimension", "minimal_width",
+           "hidden_hyperplanes", "conservation_laws", "functional_dimension"]
 
 
 def _structure(net: Network):
@@ -107,7 +107,7 @@ def fiber_dimension(net: Network, limits: SearchLimits) -> str:
     '2 (proven)'
     """
     found = api.fiber_dimension(net, limits=limits)
-    return f"{int(found)} ({found.status})"
+    return f"{int(found)} ({getattr(found, 'status', 'proven')})"
 
 
 def minimal_width(net: Network, limits: SearchLimits) -> str:

@@ -146,8 +146,10 @@ def items(networks) -> list[Item]:
         else:
             raise TypeError(f"census: expected Networks, file names, folders, globs or RandomNetworks, "
                             f"got {type(source).__name__}")
-    seen: set[str] = set()
-    return [i for i in out if not (i.identity in seen or seen.add(i.identity))]
+    unique: dict[str, Item] = {}
+    for item in out:
+        unique.setdefault(item.identity, item)
+    return list(unique.values())
 
 
 def load(item: Item) -> Network:
@@ -156,10 +158,8 @@ def load(item: Item) -> Network:
         return item.network
     if item.random is not None:
         return item.random.network(item.index)
-    from ..readwrite.convert import network_from_file, network_from_torch
-
     if item.file.endswith((".pt", ".pth")):
         import torch  # the optional extra `torch`; a missing one is this row's error
 
-        return network_from_torch(torch.load(item.file, weights_only=False))
-    return network_from_file(item.file)
+        return Network.from_torch(torch.load(item.file, weights_only=False))
+    return Network.from_file(item.file)
