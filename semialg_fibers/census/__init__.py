@@ -118,7 +118,7 @@ def _distributed(todo, task, finished, client, workers, memory) -> None:
 
 def census(networks, analyses=DEFAULT_ANALYSES, *, client=None, workers: int | None = None,
            limits: SearchLimits | None = None, timeout: float | None = None, memory_limit=None,
-           output=None, progress: bool = False, reference=None):
+           output=None, progress: bool = False, reference=None, input_limits=None, numbers: str = "decimal"):
     """Run exact analyses over many networks; one row per network, exact values as strings.
 
     Parameters
@@ -152,6 +152,10 @@ def census(networks, analyses=DEFAULT_ANALYSES, *, client=None, workers: int | N
         A progress bar on standard error, advancing per network.
     reference : Network, optional
         The network of the analysis ``equivalent``.
+    input_limits : InputLimits, optional
+        The limits of reading each file (default :class:`~semialg_fibers.core.limits.InputLimits`).
+    numbers : {"decimal", "float64"}
+        JSON numbers: the exact decimal they spell, or the IEEE double they round to.
 
     Returns
     -------
@@ -185,7 +189,7 @@ def census(networks, analyses=DEFAULT_ANALYSES, *, client=None, workers: int | N
     chosen = _analyses(analyses, reference)
     names = [name for name, _ in chosen]
     memory = parse_bytes(memory_limit)
-    task = Task(chosen, resolve(limits), None if timeout is None else float(timeout), memory)
+    task = Task(chosen, resolve(limits), None if timeout is None else float(timeout), memory, input_limits, numbers)
     wanted = items(networks)
     store = Output(output, columns(names)) if output is not None else None
     rows: dict[str, dict] = dict(store.rows) if store is not None else {}

@@ -17,7 +17,8 @@ from ..core.limits import SearchLimits
 from ..core.network import Network
 
 __all__ = ["ANALYSES", "DEFAULT_ANALYSES", "EquivalentTo", "analysis", "network_class", "row_types",
-           "identifiability", "identifiability_or_conjecture", "fiber_dimension", "minimal_width",
+           "identifiability", "identifiability_or_conjecture", "fiber_dimension", "fiber_dimension_or_conjecture",
+           "minimal_width",
            "hidden_hyperplanes", "conservation_laws", "functional_dimension"]
 
 
@@ -110,6 +111,18 @@ def fiber_dimension(net: Network, limits: SearchLimits) -> str:
     return f"{int(found)} ({getattr(found, 'status', 'proven')})"
 
 
+def fiber_dimension_or_conjecture(net: Network, limits: SearchLimits) -> str:
+    """As :func:`fiber_dimension`, and a dimension resting on a conjecture is given, e.g. ``5 (conjecture)``.
+
+    >>> from semialg_fibers import SearchLimits
+    >>> from semialg_fibers.census import RandomNetworks
+    >>> fiber_dimension_or_conjecture(RandomNetworks((3, 3, 2, 1), seed=0).network(1), SearchLimits())
+    '5 (conjecture)'
+    """
+    found = api.fiber_dimension(net, limits=limits, allow_conjecture=True)
+    return f"{int(found)} ({getattr(found, 'status', 'proven')})"
+
+
 def minimal_width(net: Network, limits: SearchLimits) -> str:
     """The least number of hidden neurons realizing the function (:func:`semialg_fibers.api.minimal_width`).
 
@@ -172,6 +185,7 @@ ANALYSES: dict = {
     "identifiability": identifiability,
     "identifiability_or_conjecture": identifiability_or_conjecture,
     "fiber_dimension": fiber_dimension,
+    "fiber_dimension_or_conjecture": fiber_dimension_or_conjecture,
     "minimal_width": minimal_width,
     "hidden_hyperplanes": hidden_hyperplanes,
     "conservation_laws": conservation_laws,

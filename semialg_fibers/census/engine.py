@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..core.exact import unlimited_int_digits
 from ..core.exceptions import NotDecidedError
-from ..core.limits import SearchLimits
+from ..core.limits import InputLimits, SearchLimits, input_limits
 from .sources import Item, load
 
 __all__ = ["Task", "analyse", "columns", "OK", "TIMEOUT"]
@@ -42,6 +42,8 @@ class Task:
     limits: SearchLimits
     timeout: float | None = None
     memory: int | None = None  # bytes of new address space the child may take; None: no bound
+    input_limits: InputLimits | None = None  # reading files (None: the defaults)
+    numbers: str = "decimal"  # JSON numbers: the exact decimal they spell, or "float64"
 
 
 def columns(names) -> list[str]:
@@ -71,7 +73,8 @@ def _results(item: Item, task: Task):
     """(name, value, status, seconds) for the network, then for each analysis in order."""
     start = time.perf_counter()
     try:
-        net = load(item)
+        with input_limits(task.input_limits):
+            net = load(item, numbers=task.numbers)
     except Exception as exc:  # noqa: BLE001 - an unreadable network is this row's status
         yield "architecture", "", _status(exc), time.perf_counter() - start
         return

@@ -152,8 +152,9 @@ def items(networks) -> list[Item]:
     return list(unique.values())
 
 
-def load(item: Item) -> Network:
-    """The network of ``item`` (a file is read here, within the input limits in force)."""
+def load(item: Item, *, numbers: str = "decimal") -> Network:
+    """The network of ``item`` (a file is read here, within the input limits in force; ``numbers`` as in
+    :meth:`Network.from_file`)."""
     if item.network is not None:
         return item.network
     if item.random is not None:
@@ -162,4 +163,4 @@ def load(item: Item) -> Network:
         import torch  # the optional extra `torch`; a missing one is this row's error
 
         return Network.from_torch(torch.load(item.file, weights_only=False))
-    return Network.from_file(item.file)
+    return Network.from_file(item.file, numbers=numbers)

@@ -88,7 +88,7 @@ def _census(args, ctx: Context) -> int:
         table = census(sources, args.analyses, client=client, workers=args.workers, limits=search_limits(args),
                        timeout=None if args.timeout is None else _seconds(args.timeout),
                        memory_limit=args.memory_limit, output=args.output, progress=ctx.stages is not None,
-                       reference=reference)
+                       reference=reference, input_limits=ctx.limits, numbers=ctx.numbers)
     finally:
         if client is not None:
             client.close()
