@@ -69,6 +69,14 @@ def part_one(count: int, workers: int, out: Path):
     table["kind"] = ["identifiable" if v.startswith("identifiable") else
                      "not identifiable" if v.startswith("not identifiable") else "not decided"
                      for v in table["identifiability_or_conjecture"]]
+    by_arch = {"-".join(map(str, s.architecture)): s for s in sources}
+    agree, disagree = [], []
+    for row in table.itertuples():  # the prediction from this network's own sign pattern, against its verdict
+        if row.kind == "not decided":
+            continue
+        net = by_arch[row.architecture].network(row.index)
+        signs = [[1 if v > 0 else -1 for v in (*w, b)] for w, b in zip(net.layers[1].weight, net.layers[1].bias)]
+        (agree if predicted_identifiable(signs) == (row.kind == "identifiable") else disagree).append(row)
     lines = ["| architecture | networks | identifiable | not identifiable | not decided | identifiable among decided "
              "| predicted (sign patterns) | of them labelled conjecture |", "|---|---|---|---|---|---|---|---|"]
     figures = []
@@ -84,6 +92,10 @@ def part_one(count: int, workers: int, out: Path):
         figures.append((name, observed, error, float(predicted)))
         lines.append(f"| ({', '.join(map(str, arch))}) | {len(rows)} | {yes} | {no} | {open_} | {observed:.3f} "
                      f"± {error:.3f} | {predicted} = {float(predicted):.3f} | {conjecture} |")
+    lines.append(f"\nPer network: the prediction from its own sign pattern agrees with the verdict for {len(agree)} of "
+                 f"{len(agree) + len(disagree)} decided networks.")
+    for row in disagree[:8]:
+        lines.append(f"- disagrees: {row.identity}: {row.identifiability_or_conjecture} (rows: {row.row_types})")
     return table, "\n".join(lines), figures, seconds
 
 
