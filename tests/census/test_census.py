@@ -248,3 +248,52 @@ def test_a_killed_worker_loses_no_network(client):
     for row in table.itertuples():  # retried on the other worker, or reported: never dropped
         assert row.status == "ok" or row.status.startswith("error: KilledWorker"), row.status
     assert (table["slow"] == "slept").sum() >= 3
+
+
+def _predicted_identifiable(net: Network) -> bool:
+    """Theorem 6.0 read off the signs of [W2 | b2] (no zero entry): no dead, linear or hiding-every-row pattern, and
+    for n1 = 1 not every row a ramp; the other mechanisms need an equation among the entries."""
+    signs = [[v > 0 for v in (*w, b)] for w, b in zip(net.layers[1].weight, net.layers[1].bias)]
+    n1 = len(signs[0]) - 1
+    if any(all(row) or not any(row) for row in signs):
+        return False
+    if any(all(row[i] and sum(row) == 1 for row in signs) for i in range(n1)):
+        return False
+    return not (n1 == 1 and all(not row[0] and row[1] for row in signs))
+
+
+@pytest.mark.parametrize("architecture", [(1, 1, 2, 1), (2, 2, 1, 1), (3, 3, 2, 1)], ids=str)
+def test_identifiability_agrees_with_the_sign_pattern_prediction(architecture):
+    """The verdicts of a census of random bottleneck networks against the rule of their sign patterns."""
+    source = RandomNetworks(architecture, seed=12, count=40, bound=50)
+    table = census(source, ["identifiability_or_conjecture"], workers=0)
+    decided = [(row.index, row.identifiability_or_conjecture) for row in table.itertuples() if row.status == "ok"]
+    assert len(decided) >= 30
+    for index, verdict in decided:
+        assert verdict.startswith("identifiable") == _predicted_identifiable(source.network(index)), (index, verdict)
+
+
+def test_the_command(tmp_path, capsys):
+    from semialg_fibers.cli.main import main
+
+    reference = tmp_path / "ref.json"
+    reference.write_text(RandomNetworks((1, 1, 1), seed=13).network(0).to_json())
+    output = str(tmp_path / "out.csv")
+    argv = ["census", "--random", "1-1-1", "--count", "3", "--seed", "13", "--workers", "0", "--analyses",
+            "equivalent,class", "--reference", str(reference), "-o", output]
+    assert main(argv) == 0
+    assert capsys.readouterr().out == f"3 networks in {output}: 3 ok\n"
+    with open(output, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert rows[0]["equivalent"] == "equivalent"  # network 0 is the reference itself
+    ref = Network.from_file(str(reference))
+    for row in rows:  # against exact evaluation at every kink of both, between them and beyond them
+        net = RandomNetworks((1, 1, 1), seed=13).network(int(row["index"]))
+        kinks = sorted({-n.layers[0].bias[0] / n.layers[0].weight[0][0] for n in (net, ref)})
+        points = [kinks[0] - 1, kinks[-1] + 1, *kinks, *((a + b) / 2 for a, b in zip(kinks, kinks[1:]))]
+        assert (row["equivalent"] == "equivalent") == all(net([x]) == ref([x]) for x in points)
+    for bad, message in [(["--analyses", "volume"], "unknown analysis 'volume'"),
+                         (["-o", str(tmp_path / "out.txt")], "expected a name ending in .csv or .parquet"),
+                         (["--timeout", "-1"], "expected a positive number of seconds")]:
+        assert main(["census", "--random", "1-1-1", "--count", "1", "--workers", "0", "-o", output, *bad]) == 2
+        assert message in capsys.readouterr().err
