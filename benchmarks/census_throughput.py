@@ -3,9 +3,10 @@
 Real workload: random (2, 2, 1, 1) networks, analyses identifiability, fiber dimension, row types.
 
 * serial loop: the analyses called one after the other in this process (no fork, no Dask): the baseline;
-* ``census(workers=0)``: the same in this process, each network in a forked child with a deadline;
-* ``census(client=...)`` on a local cluster of 1 and 2 worker processes (the cluster started beforehand;
-  its start-up time is reported apart).
+* ``census(workers=0)``: the same through the census, in this process; with ``timeout=`` each network
+  runs in a forked child with a deadline;
+* ``census(client=...)`` on a local cluster of 1 and 2 worker processes, with a CSV output (the cluster
+  started beforehand; its start-up time is reported apart).
 
 Simulated larger cluster: this machine has few cores, so a larger cluster is simulated by tasks that hold
 a worker for ``--hold`` seconds without using a core (as a task on a remote core would), on 1, 2, 4, 8 and
@@ -69,9 +70,12 @@ def main() -> None:
     rows.append(("serial loop (baseline)", base))
     start = time.perf_counter()
     census(source, NAMES, workers=0)
-    rows.append(("census, workers=0 (fork per network)", time.perf_counter() - start))
+    rows.append(("census, workers=0 (in this process)", time.perf_counter() - start))
+    start = time.perf_counter()
+    census(source, NAMES, workers=0, timeout=60)
+    rows.append(("census, workers=0, timeout=60 (a forked child per network)", time.perf_counter() - start))
     with tempfile.TemporaryDirectory() as folder:
-        for workers in (1, 2):
+        for workers, timeout in ((1, None), (2, None), (2, 60)):
             t0 = time.perf_counter()
             cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                                dashboard_address=":0", silence_logs=40)
@@ -79,9 +83,10 @@ def main() -> None:
             client.run(lambda: __import__("semialg_fibers.census"))
             up = time.perf_counter() - t0
             start = time.perf_counter()
-            census(source, NAMES, client=client, output=os.path.join(folder, f"w{workers}.csv"))
-            rows.append((f"census, local cluster of {workers} (start-up {up:.1f} s apart)",
-                         time.perf_counter() - start))
+            census(source, NAMES, client=client, timeout=timeout,
+                   output=os.path.join(folder, f"w{workers}-{timeout}.csv"))
+            rows.append((f"census, local cluster of {workers}{', timeout=60' if timeout else ''}, CSV output "
+                         f"(start-up {up:.1f} s apart)", time.perf_counter() - start))
             client.close()
             cluster.close()
     print(f"Real workload: {args.count} random (2, 2, 1, 1) networks, analyses {', '.join(NAMES)}; "

@@ -1,8 +1,9 @@
 """Analysing one network within a deadline and a memory bound: the task every census runs.
 
-:func:`analyse` forks a child process that loads the network and runs the
-analyses one after the other, sending each finished value to the parent as
-it completes.  The parent waits until the deadline and then kills the child:
+:func:`analyse` forks a child process (when a deadline or a memory bound is
+asked for; otherwise the analyses run in the calling process, without the
+cost of a fork) that loads the network and runs the analyses one after the
+other, sending each finished value to the parent as it completes.  The parent waits until the deadline and then kills the child:
 the finished analyses keep their values, the others get the status
 ``timeout``.  The child's address space is bounded (``RLIMIT_AS``), so an
 analysis that exhausts memory ends as ``not decided: out of memory`` (or, if
@@ -88,15 +89,28 @@ def _results(item: Item, task: Task):
         yield name, value, status, time.perf_counter() - start
 
 
+def _libc():
+    """The C library, loaded once in the worker (not in each child), for ``prctl``; None where there is none."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None)
+    except (OSError, ImportError):
+        return None
+
+
+_LIBC = _libc()
+
+
 def _die_with_parent() -> None:
     """Linux: the child is killed when the worker dies (a killed worker leaves no orphan computing)."""
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
+    try:
+        if _LIBC is not None:
+            _LIBC.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def _bound_memory(extra: int | None) -> None:
@@ -197,9 +211,9 @@ def analyse(item: Item, task: Task) -> dict:
     ('1-2-1', '2 (proven)', 'ok', 'ok')
     """
     start = time.perf_counter()
-    if hasattr(os, "fork"):
+    if hasattr(os, "fork") and (task.timeout is not None or task.memory is not None):
         results, stopped = _forked(item, task)
-    else:  # no way to stop a computation here: run it in this process
+    else:  # nothing to bound (or no way to stop a computation here): run it in this process, without a fork
         with unlimited_int_digits():
             results, stopped = list(_results(item, task)), ""
     row = item.identity_columns()
