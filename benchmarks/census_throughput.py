@@ -77,7 +77,7 @@ def main() -> None:
     census(source, NAMES, workers=0, timeout=60)
     rows.append(("census, workers=0, timeout=60 (a forked child per network)", time.perf_counter() - start))
     with tempfile.TemporaryDirectory() as folder:
-        for workers, timeout in ((1, None), (2, None), (2, 60)):
+        for workers, timeout, batch in ((1, None, 1), (2, None, 1), (2, None, 20), (2, 60, 1)):
             t0 = time.perf_counter()
             cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                                dashboard_address=":0", silence_logs=40)
@@ -85,9 +85,10 @@ def main() -> None:
             client.run(lambda: __import__("semialg_fibers.census"))
             up = time.perf_counter() - t0
             start = time.perf_counter()
-            census(source, NAMES, client=client, timeout=timeout,
-                   output=os.path.join(folder, f"w{workers}-{timeout}.csv"))
-            rows.append((f"census, local cluster of {workers}{', timeout=60' if timeout else ''}, CSV output "
+            census(source, NAMES, client=client, timeout=timeout, batch=batch,
+                   output=os.path.join(folder, f"w{workers}-{timeout}-{batch}.csv"))
+            rows.append((f"census, local cluster of {workers}{', timeout=60' if timeout else ''}"
+                         f"{f', batch={batch}' if batch > 1 else ''}, CSV output "
                          f"(start-up {up:.1f} s apart)", time.perf_counter() - start))
             client.close()
             cluster.close()

@@ -20,11 +20,12 @@ import uuid
 
 from ..core.limits import SearchLimits, resolve
 from .analyses import ANALYSES, DEFAULT_ANALYSES, EquivalentTo, analysis
-from .engine import OK, TIMEOUT, Task, analyse, columns
+from .engine import OK, TIMEOUT, Task, analyse, analyse_batch, columns
 from .output import Output
 from .sources import Item, RandomNetworks, items
 
-__all__ = ["census", "ANALYSES", "DEFAULT_ANALYSES", "EquivalentTo", "RandomNetworks", "Item", "analyse", "Task",
+__all__ = ["census", "ANALYSES", "DEFAULT_ANALYSES", "EquivalentTo", "RandomNetworks", "Item", "analyse",
+           "analyse_batch", "Task",
            "columns", "parse_bytes", "OK", "TIMEOUT"]
 
 _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12, "kib": 2**10, "mib": 2**20,
@@ -84,7 +85,7 @@ def _lost(item: Item, task: Task, exc: BaseException) -> dict:
     return row
 
 
-def _distributed(todo, task, finished, client, workers, memory) -> None:
+def _distributed(todo, task, finished, client, workers, memory, batch: int) -> None:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError as exc:
@@ -99,15 +100,17 @@ def _distributed(todo, task, finished, client, workers, memory) -> None:
     run = uuid.uuid4().hex[:8]
     futures = {}
     try:
-        for position, item in enumerate(todo):
-            futures[client.submit(analyse, item, task, key=f"census-{run}-{position}", pure=False)] = item
+        for position in range(0, len(todo), batch):
+            chunk = todo[position:position + batch]
+            futures[client.submit(analyse_batch, chunk, task, key=f"census-{run}-{position}", pure=False)] = chunk
         for future in as_completed(list(futures)):
-            item = futures[future]
+            chunk = futures[future]
             try:
-                row = future.result()
-            except Exception as exc:  # noqa: BLE001 - KilledWorker and the like: the row says so
-                row = _lost(item, task, exc)
-            finished(item, row)
+                rows = future.result()
+            except Exception as exc:  # noqa: BLE001 - KilledWorker and the like: the rows say so
+                rows = [_lost(item, task, exc) for item in chunk]
+            for item, row in zip(chunk, rows):
+                finished(item, row)
     finally:
         if futures:
             client.cancel(list(futures))
@@ -118,7 +121,8 @@ def _distributed(todo, task, finished, client, workers, memory) -> None:
 
 def census(networks, analyses=DEFAULT_ANALYSES, *, client=None, workers: int | None = None,
            limits: SearchLimits | None = None, timeout: float | None = None, memory_limit=None,
-           output=None, progress: bool = False, reference=None, input_limits=None, numbers: str = "decimal"):
+           output=None, progress: bool = False, reference=None, input_limits=None, numbers: str = "decimal",
+           batch: int = 1):
     """Run exact analyses over many networks; one row per network, exact values as strings.
 
     Parameters
@@ -156,6 +160,10 @@ def census(networks, analyses=DEFAULT_ANALYSES, *, client=None, workers: int | N
         The limits of reading each file (default :class:`~semialg_fibers.core.limits.InputLimits`).
     numbers : {"decimal", "float64"}
         JSON numbers: the exact decimal they spell, or the IEEE double they round to.
+    batch : int
+        Networks per Dask task (default 1).  For networks whose analyses take
+        milliseconds, a task each costs more than the analyses; the rows of a
+        batch are written when the whole batch is done.
 
     Returns
     -------
@@ -186,6 +194,8 @@ def census(networks, analyses=DEFAULT_ANALYSES, *, client=None, workers: int | N
            1-2-1                    identifiable      2 (proven)     ok
          2-2-1-1 not identifiable: hidden column      4 (proven)     ok
     """
+    if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
+        raise ValueError(f"census: batch must be a positive int, got {batch!r}")
     chosen = _analyses(analyses, reference)
     names = [name for name, _ in chosen]
     memory = parse_bytes(memory_limit)
@@ -212,7 +222,7 @@ def census(networks, analyses=DEFAULT_ANALYSES, *, client=None, workers: int | N
         if workers == 0 and client is None:
             _serial(todo, task, finished)
         elif todo:
-            _distributed(todo, task, finished, client, workers, memory)
+            _distributed(todo, task, finished, client, workers, memory, batch)
     finally:
         if bar is not None:
             bar.close()

@@ -29,7 +29,7 @@ from ..core.exceptions import NotDecidedError
 from ..core.limits import InputLimits, SearchLimits, input_limits
 from .sources import Item, load
 
-__all__ = ["Task", "analyse", "columns", "OK", "TIMEOUT"]
+__all__ = ["Task", "analyse", "analyse_batch", "columns", "OK", "TIMEOUT"]
 
 OK, TIMEOUT = "ok", "timeout"
 _FRAME = struct.Struct("!I")
@@ -127,7 +127,23 @@ def _bound_memory(extra: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
+def _close_other_files(keep: int) -> None:
+    """Close the child's copies of the worker's files, sockets and pipes (another thread's pipe among them, whose
+    reader would otherwise wait for this child too)."""
+    try:
+        fds = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        return
+    for fd in fds:
+        if fd > 2 and fd != keep:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
 def _child(item: Item, task: Task, fd: int) -> None:
+    _close_other_files(fd)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent()
@@ -241,3 +257,8 @@ def analyse(item: Item, task: Task) -> dict:
             row["status"] = f"load: {stopped}"
     row["seconds"] = f"{time.perf_counter() - start:.3f}"
     return row
+
+
+def analyse_batch(items: list, task: Task) -> list[dict]:
+    """The rows of several items, in order: one Dask task for networks too small to be worth a task each."""
+    return [analyse(item, task) for item in items]

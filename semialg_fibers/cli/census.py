@@ -63,6 +63,8 @@ def _census_args(p):
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask cluster, e.g. tcp://host:8786")
     p.add_argument("--timeout", metavar="S", help="seconds per network; unfinished analyses have status 'timeout'")
     p.add_argument("--memory-limit", metavar="SIZE", help="memory per worker, e.g. 2GB")
+    p.add_argument("--batch", type=nonnegative_int, default=1, metavar="N",
+                   help="networks per Dask task (default 1; more for networks analysed in milliseconds)")
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="results, .csv or .parquet; networks already in it are skipped")
 
@@ -88,7 +90,7 @@ def _census(args, ctx: Context) -> int:
         table = census(sources, args.analyses, client=client, workers=args.workers, limits=search_limits(args),
                        timeout=None if args.timeout is None else _seconds(args.timeout),
                        memory_limit=args.memory_limit, output=args.output, progress=ctx.stages is not None,
-                       reference=reference, input_limits=ctx.limits, numbers=ctx.numbers)
+                       reference=reference, input_limits=ctx.limits, numbers=ctx.numbers, batch=max(args.batch, 1))
     finally:
         if client is not None:
             client.close()

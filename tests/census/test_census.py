@@ -109,6 +109,7 @@ def test_serial_equals_dask_and_the_direct_calls(client, folder):
     serial = census(sources, ANALYSES, workers=0)
     dask = census(sources, ANALYSES, client=client)
     assert _values(serial).equals(_values(dask))
+    assert _values(serial).equals(_values(census(sources, ANALYSES, client=client, batch=4, timeout=60)))
     assert list(serial["identity"]) == sorted(serial["identity"]) and len(serial) == 6 + 3 + 6
     # every row holds the values of its own network, as the library computes them one call at a time
     for row in serial.itertuples():
