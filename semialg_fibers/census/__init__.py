@@ -128,7 +128,7 @@ def census(networks, analyses=DEFAULT_ANALYSES, *, client=None, workers: int | N
     Parameters
     ----------
     networks : iterable of Network, folder, glob, file name, or RandomNetworks
-        A folder is searched for ``.json`` (and ``.pt``, ``.pth``) files; a
+        A folder is searched for ``.json`` (and ``.pt``, ``.pth``, ``.onnx``) files; a
         checkpoint series is a folder of checkpoints (the ``checkpoint``
         column is the file name without its suffix).
     analyses : sequence of str (or of (name, function) pairs), or a comma-separated str

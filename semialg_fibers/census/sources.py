@@ -18,12 +18,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..core.exceptions import NoAlgorithmError
 from ..core.network import Network
 
 __all__ = ["Item", "RandomNetworks", "items", "load", "NETWORK_SUFFIXES"]
 
 #: File suffixes a folder is searched for.
-NETWORK_SUFFIXES = (".json", ".pt", ".pth")
+NETWORK_SUFFIXES = (".json", ".pt", ".pth", ".onnx")
 
 
 @dataclass(frozen=True)
@@ -163,4 +164,9 @@ def load(item: Item, *, numbers: str = "decimal") -> Network:
         import torch  # the optional extra `torch`; a missing one is this row's error
 
         return Network.from_torch(torch.load(item.file, weights_only=False))
+    if item.file.endswith(".onnx"):
+        reader = getattr(Network, "from_onnx", None)
+        if reader is None:
+            raise NoAlgorithmError(f"{item.file}: this version of the library does not read ONNX files")
+        return reader(item.file)
     return Network.from_file(item.file, numbers=numbers)

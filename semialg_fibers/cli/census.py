@@ -50,7 +50,7 @@ def _census_args(p):
     from ..census.analyses import ANALYSES, DEFAULT_ANALYSES
 
     p.add_argument("sources", nargs="*", metavar="DIR_OR_GLOB",
-                   help="folders (their .json, .pt, .pth files), globs such as 'runs/**/*.json', or files")
+                   help="folders (their .json, .pt, .pth, .onnx files), globs such as 'runs/**/*.json', or files")
     p.add_argument("--analyses", default=",".join(DEFAULT_ANALYSES), metavar="A,B,...",
                    help=f"comma-separated, of: {', '.join([*ANALYSES, 'equivalent'])} "
                         f"(default {','.join(DEFAULT_ANALYSES)})")
