@@ -194,6 +194,10 @@ def census(networks, analyses=DEFAULT_ANALYSES, *, client=None, workers: int | N
            1-2-1                    identifiable      2 (proven)     ok
          2-2-1-1 not identifiable: hidden column      4 (proven)     ok
     """
+    try:
+        import pandas  # noqa: F401 - the table; checked before any work
+    except ImportError as exc:
+        raise ImportError("census needs pandas: pip install 'semialg-fibers[census]'") from exc
     if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
         raise ValueError(f"census: batch must be a positive int, got {batch!r}")
     chosen = _analyses(analyses, reference)
