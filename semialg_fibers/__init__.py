@@ -7,6 +7,7 @@ architecture that realize the same function.  See ``docs/index.md``.
 # Importing readwrite and render plugs their converters and printers into core.hooks, where values find them.
 from . import conservation, onelayer, orthant, readwrite, render, shallow, three_layer  # noqa: F401
 from .api import equivalent, fiber, fiber_dimension, is_identifiable
+from .census import census  # the function; the package's other names: from semialg_fibers.census import ...
 from .conservation import conservation_laws, number_of_conserved_functions
 from .core import progress, symmetries
 from .core.components import Fiber, FiberComponent
@@ -72,6 +73,7 @@ __all__ = [
     "number_of_conserved_functions",
     "conservation",
     "is_identifiable",
+    "census",
     "IdentifiabilityResult",
     "examples",
     "onelayer",

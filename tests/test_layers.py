@@ -22,6 +22,7 @@ LAYERS = (
     ("api",),
     ("conservation",),
     ("render",),
+    ("census",),
     ("cli",),
     ("__init__",),
 )
