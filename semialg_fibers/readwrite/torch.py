@@ -282,8 +282,9 @@ def _traced(label: str, module) -> list[tuple[str, str, object]]:
                                         f"(a residual connection, a concatenation); the supported layers are "
                                         f"{SUPPORTED_LAYERS}, one after the other")
         if len(current.users) > 1:
-            raise MalformedNetworkError(f"{where}: the value {current.name!r} is used {len(current.users)} times; "
-                                        "expected a chain of layers")
+            raise MalformedNetworkError(f"{node_label} is not a chain step: the value {current.name!r} it reads is "
+                                        f"used {len(current.users)} times (a residual connection, a branch); the "
+                                        f"supported layers are {SUPPORTED_LAYERS}, one after the other")
         target = node.target
         if node.op == "call_module":
             sub = graph_module.get_submodule(str(target))
