@@ -54,6 +54,8 @@ __all__ = ["network_from_torch", "network_to_torch", "SUPPORTED_LAYERS"]
 
 #: What a module's forward may consist of, as the error messages say it.
 SUPPORTED_LAYERS = "Linear, ReLU, Flatten, Identity and Dropout (eval mode)"
+#: ``x.size(0)`` in a traced forward: the batch size, which view / reshape may keep.
+_BATCH_SIZE = object()
 #: The keys under which a checkpoint may hold the state dict.
 CHECKPOINT_KEYS = ("state_dict", "model_state_dict", "model")
 
@@ -275,15 +277,21 @@ def _traced(label: str, module) -> list[tuple[str, str, object]]:
                 raise MalformedNetworkError(f"{where} does not return the end of its chain of layers "
                                             f"(it returns {node.args[0]!r})")
             continue
+        if node.op == "call_method" and node.target == "size" and node.args and node.args[0] is current:
+            if tuple(node.args[1:]) not in ((0,), ()) or node.kwargs:
+                raise _unsupported(node_label, "a size() of a dimension other than the batch")
+            constants[node] = _BATCH_SIZE  # x.size(0): only passed on to view / reshape
+            continue
         data = [a for a in node.args if isinstance(a, torch.fx.Node) and a not in constants]
         data += [a for a in node.kwargs.values() if isinstance(a, torch.fx.Node) and a not in constants]
         if not data or data[0] is not current or len(data) > 1:
             raise MalformedNetworkError(f"{node_label} is not a chain step: its forward combines or reuses values "
                                         f"(a residual connection, a concatenation); the supported layers are "
                                         f"{SUPPORTED_LAYERS}, one after the other")
-        if len(current.users) > 1:
+        users = [u for u in current.users if not (u.op == "call_method" and u.target == "size")]
+        if len(users) > 1:
             raise MalformedNetworkError(f"{node_label} is not a chain step: the value {current.name!r} it reads is "
-                                        f"used {len(current.users)} times (a residual connection, a branch); the "
+                                        f"used {len(users)} times (a residual connection, a branch); the "
                                         f"supported layers are {SUPPORTED_LAYERS}, one after the other")
         target = node.target
         if node.op == "call_module":
@@ -298,6 +306,17 @@ def _traced(label: str, module) -> list[tuple[str, str, object]]:
             end = node.args[2] if len(node.args) > 2 else node.kwargs.get("end_dim", -1)
             if start != 1 or end != -1:
                 raise _unsupported(node_label, f"flatten(start_dim={start}, end_dim={end})")
+            steps.append((node_label, "skip", None))
+        elif node.op == "call_method" and target in ("view", "reshape") or \
+                node.op == "call_function" and target is torch.reshape:
+            shape = list(node.args[1:])
+            if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+                shape = list(shape[0])
+            shape = [constants.get(d, d) if isinstance(d, torch.fx.Node) else d for d in shape]
+            if len(shape) != 2 or shape[0] not in (-1, _BATCH_SIZE) or not isinstance(shape[1], int) or \
+                    (shape[0] == -1 and shape[1] == -1):
+                raise _unsupported(node_label, f"{target} to {['batch' if d is _BATCH_SIZE else d for d in shape]}, "
+                                               "not (batch, -1) or (-1, features)")
             steps.append((node_label, "skip", None))
         elif node.op == "call_function" and target is F.linear:
             args = list(node.args) + [node.kwargs.get(k) for k in ("weight", "bias")[len(node.args) - 1:]]
