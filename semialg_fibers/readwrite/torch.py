@@ -96,7 +96,7 @@ def network_from_torch(source, *, architecture=None, limit_denominator: int | No
 
     Examples
     --------
-    >>> import torch
+    >>> import pytest; torch = pytest.importorskip("torch")  # PyTorch is optional
     >>> model = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.ReLU(), torch.nn.Linear(3, 1))
     >>> network_from_torch(model).architecture
     (2, 3, 1)
@@ -397,7 +397,7 @@ def network_to_torch(net: Network, *, dtype=None, exact: bool = True):
 
     Examples
     --------
-    >>> import torch
+    >>> import pytest; torch = pytest.importorskip("torch")  # PyTorch is optional
     >>> net = Network.from_layers([([[1], ["-1/2"]], [0, "1/4"]), ([[1, 1]], [0])])
     >>> module = network_to_torch(net)
     >>> module[0].weight.dtype, module(torch.tensor([[2.0]])).item()
