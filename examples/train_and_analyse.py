@@ -6,9 +6,10 @@ Run: pip install -e '.[torch]' && python examples/train_and_analyse.py
 import torch
 from torch import nn
 
-from semialg_fibers import Network, fiber_dimension
+from semialg_fibers import Network, fiber_dimension, is_identifiable
 from semialg_fibers.orthant.types import neuron_types
 from semialg_fibers.shallow import is_generic
+from semialg_fibers.three_layer import row_types
 
 torch.manual_seed(0)
 x = torch.rand(256, 2)                                   # inputs in the unit square, inside the orthant
@@ -40,9 +41,6 @@ print("fiber dimension on the orthant:", fiber_dimension(net, domain="orthant"))
 # --- Three-layer part -------------------------------------------------------------------------------
 # With two hidden layers: the second-layer row types (dead, linear, hiding a first-layer hyperplane, other)
 # and the three-layer identifiability verdict, which may rest on a conjecture (then it is refused, with why).
-from semialg_fibers import is_identifiable
-from semialg_fibers.three_layer import row_types
-
 torch.manual_seed(1)
 deep = nn.Sequential(nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 1))
 optimizer = torch.optim.Adam(deep.parameters(), lr=0.05)

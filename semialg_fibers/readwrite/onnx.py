@@ -41,6 +41,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from ..core.exact import float_to_rational
 from ..core.exceptions import InexactOutputError, InputLimitError, MalformedNetworkError, ShapeError
@@ -221,6 +222,8 @@ def _fold(node, inputs: list, where: str, limits: InputLimits, path: _Path):
         value = inputs[0]
         if op == "Squeeze":
             return np.squeeze(value, axis=None if axes is None else tuple(axes))
+        if axes is None:
+            raise MalformedNetworkError(f"{where} (Unsqueeze) has no axes")
         rank = value.ndim + len(axes)
         for axis in sorted(a % rank for a in axes):
             value = np.expand_dims(value, axis)
@@ -305,14 +308,14 @@ def _bias(path: _Path, array, where: str, sign: int) -> None:
     values = _exact_vector(array, f"{where} bias")
     if len(values) == 1:
         values = values * n
-    path.bias = [b + sign * v for b, v in zip(path.bias, values)]
+    path.bias = [b + sign * v for b, v in zip(path.bias or [], values)]
 
 
 def _relu(path: _Path, where: str) -> None:
     if path.weight is None:
         raise MalformedNetworkError(f"{where} applies Relu to values that no Gemm or MatMul made (at the input, "
                                     "or right after another Relu); the convention is affine, Relu, ..., affine")
-    path.layers.append(Layer(tuple(map(tuple, path.weight)), tuple(path.bias)))
+    path.layers.append(Layer(tuple(map(tuple, path.weight)), tuple(path.bias or ())))
     path.weight = path.bias = None
 
 
@@ -346,11 +349,11 @@ def _reshape_refused(where: str, target) -> MalformedNetworkError:
 def _read_graph(graph, limits: InputLimits) -> Network:
     import numpy as np
 
-    values: dict[str, object] = {}  # name -> NumPy array (a constant); the data path is `current`
+    values: dict[str, Any] = {}  # name -> NumPy array (a constant); the data path is `current`
     for index, tensor in enumerate(graph.initializer):
         values[tensor.name] = _array(tensor, f"initializer {index} ({tensor.name!r})", limits)
-    for index, tensor in enumerate(graph.sparse_initializer):
-        raise MalformedNetworkError(f"sparse initializer {index} is not supported; store the weights densely")
+    if len(graph.sparse_initializer):
+        raise MalformedNetworkError("sparse initializers are not supported; store the weights densely")
     inputs = [i for i in graph.input if i.name not in values]
     if len(inputs) != 1:
         raise MalformedNetworkError(f"the graph has {len(inputs)} data inputs ({', '.join(i.name for i in inputs)}); "
@@ -464,7 +467,7 @@ def _read_graph(graph, limits: InputLimits) -> Network:
     if path.weight is None:
         raise MalformedNetworkError("the graph ends with Relu (or has no Gemm or MatMul); the last layer must be "
                                     "affine")
-    path.layers.append(Layer(tuple(map(tuple, path.weight)), tuple(path.bias)))
+    path.layers.append(Layer(tuple(map(tuple, path.weight)), tuple(path.bias or ())))
     return Network.from_converted(path.layers)
 
 

@@ -76,7 +76,8 @@ def check_shape(shape: Sequence, where: str, limits: InputLimits | None = None) 
     >>> check_shape([10**9, 10**9], "fc.weight")
     Traceback (most recent call last):
     ...
-    semialg_fibers.InputLimitError: fc.weight has shape (1000000000, 1000000000): 1000000000000000000 entries, above the input limit entries = 10000000
+    semialg_fibers.InputLimitError: fc.weight has shape (1000000000, 1000000000): 1000000000000000000 entries, above
+    the input limit entries = 10000000
     """
     limits = resolve_input(limits)
     dims = []
@@ -183,7 +184,8 @@ def layers_from_state_dict(tensors: Mapping[str, FlatTensor], *, order: Sequence
     >>> layers_from_state_dict({"bn.running_mean": FlatTensor((2,), (0.0, 0.0))})
     Traceback (most recent call last):
     ...
-    semialg_fibers.MalformedNetworkError: state dict key 'bn.running_mean' is not the weight or bias of a Linear layer; expected only '<name>.weight' and '<name>.bias' keys of Linear layers
+    semialg_fibers.MalformedNetworkError: state dict key 'bn.running_mean' is not the weight or bias of a Linear
+    layer; expected only '<name>.weight' and '<name>.bias' keys of Linear layers
     """
     prefixes: dict[str, dict[str, FlatTensor]] = {}
     for key, tensor in tensors.items():

@@ -105,7 +105,8 @@ def network_from_torch(source, *, architecture=None, limit_denominator: int | No
     >>> network_from_torch(torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.Tanh(), torch.nn.Linear(2, 1)))
     Traceback (most recent call last):
     ...
-    semialg_fibers.MalformedNetworkError: module[1] is Tanh, which is not supported; the supported layers are Linear, ReLU, Flatten, Identity and Dropout (eval mode)
+    semialg_fibers.MalformedNetworkError: module[1] is Tanh, which is not supported; the supported layers are Linear,
+    ReLU, Flatten, Identity and Dropout (eval mode)
     """
     import torch.nn as nn
 
@@ -405,7 +406,8 @@ def network_to_torch(net: Network, *, dtype=None, exact: bool = True):
     >>> network_to_torch(Network.from_layers([([["1/3"]], [0])]))
     Traceback (most recent call last):
     ...
-    semialg_fibers.InexactOutputError: layers[0].weight entry 0 = 1/3 is not representable in torch.float32 (nearest 11184811/33554432); pass exact=False to round
+    semialg_fibers.InexactOutputError: layers[0].weight entry 0 = 1/3 is not representable in torch.float32 (nearest
+    11184811/33554432); pass exact=False to round
     """
     import torch
     import torch.nn as nn
