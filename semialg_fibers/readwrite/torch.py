@@ -45,7 +45,7 @@ import os
 from collections.abc import Mapping
 from fractions import Fraction
 
-from ..core.exceptions import InexactOutputError, MalformedNetworkError, ShapeError
+from ..core.exceptions import InexactOutputError, MalformedNetworkError, ShapeError, reworded
 from ..core.limits import InputLimits, resolve_input
 from ..core.network import Network
 from .tensors import FlatTensor, check_shape, layers_from_pairs, layers_from_state_dict
@@ -116,8 +116,14 @@ def network_from_torch(source, *, architecture=None, limit_denominator: int | No
             raise TypeError("architecture= is for a state dict or a checkpoint; a module carries its own")
         return _from_chain(_chain(source), limit_denominator, limits)
     if isinstance(source, (str, os.PathLike)):
-        return _from_state_dict(_load_checkpoint(source, limits), architecture, limit_denominator, limits,
-                                f"{os.fspath(source)}: ")
+        name = os.fspath(source)
+        try:
+            return _from_state_dict(_load_checkpoint(source, limits), architecture, limit_denominator, limits,
+                                    f"{name}: ")
+        except MalformedNetworkError as exc:
+            if str(exc).startswith((f"{name}:", f"cannot read {name!r}")):
+                raise
+            raise reworded(exc, f"{name}: {exc}") from None
     if isinstance(source, Mapping):
         return _from_state_dict(source, architecture, limit_denominator, limits, "")
     raise TypeError(f"source is a {type(source).__name__}; expected an nn.Module, a state dict or a checkpoint path")

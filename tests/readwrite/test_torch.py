@@ -271,3 +271,11 @@ def test_to_torch_range_and_exactness_errors_name_the_entry():
         Network.from_layers([([["1/1024"]], [0]), ([[Fraction(2049, 2048)]], [0])]).to_torch(dtype=torch.float16)
     with pytest.raises(TypeError, match="floating torch.dtype"):
         Network.from_layers([([[1]], [0])]).to_torch(dtype=torch.int32)
+
+
+def test_errors_of_a_checkpoint_name_the_file(tmp_path):
+    path = tmp_path / "bn.pt"
+    torch.save(nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2)).state_dict(), path)
+    message = rf"^{path}: state dict key '1.running_mean' is not the weight or bias"
+    with pytest.raises(MalformedNetworkError, match=message):
+        Network.from_file(path)
