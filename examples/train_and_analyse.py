@@ -6,9 +6,10 @@ Run: pip install -e '.[torch]' && python examples/train_and_analyse.py
 import torch
 from torch import nn
 
-from semialg_fibers import Network, fiber_dimension
+from semialg_fibers import Network, fiber_dimension, is_identifiable
 from semialg_fibers.orthant.types import neuron_types
 from semialg_fibers.shallow import is_generic
+from semialg_fibers.three_layer import row_types
 
 torch.manual_seed(0)
 x = torch.rand(256, 2)                                   # inputs in the unit square, inside the orthant
@@ -38,25 +39,18 @@ print("fiber dimension on R^2:", fiber_dimension(net))
 print("fiber dimension on the orthant:", fiber_dimension(net, domain="orthant"))
 
 # --- Three-layer part -------------------------------------------------------------------------------
-# With two hidden layers, hiding neurons (a second-layer row that hides a first-layer hyperplane) and the
-# three-layer identifiability verdict come from semialg_fibers.three_layer and
-# semialg_fibers.identifiability when this installation has them; this block runs them when present.
+# With two hidden layers: the second-layer row types (dead, linear, hiding a first-layer hyperplane, other)
+# and the three-layer identifiability verdict, which may rest on a conjecture (then it is refused, with why).
+torch.manual_seed(1)
+deep = nn.Sequential(nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 1))
+optimizer = torch.optim.Adam(deep.parameters(), lr=0.05)
+for _ in range(300):
+    optimizer.zero_grad()
+    ((deep(x) - y) ** 2).mean().backward()
+    optimizer.step()
+deep_net = Network.from_torch(deep.state_dict())         # a state dict is read as Linear, ReLU, ..., Linear
+print("second-layer rows:", [str(r.kind) for r in row_types(deep_net)])
 try:
-    from semialg_fibers import is_identifiable
-    from semialg_fibers.three_layer import row_types
-except ImportError:
-    print("three-layer analysis: not available in this installation")
-else:
-    torch.manual_seed(1)
-    deep = nn.Sequential(nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 1))
-    optimizer = torch.optim.Adam(deep.parameters(), lr=0.05)
-    for _ in range(300):
-        optimizer.zero_grad()
-        ((deep(x) - y) ** 2).mean().backward()
-        optimizer.step()
-    deep_net = Network.from_torch(deep)
-    print("second-layer rows:", [str(r.kind) for r in row_types(deep_net)])
-    try:
-        print("three-layer identifiable:", bool(is_identifiable(deep_net)))
-    except ValueError as exc:  # NotDecidedError outside the proven scope, with the reason
-        print("three-layer identifiability not decided:", str(exc).splitlines()[0])
+    print("three-layer identifiable:", bool(is_identifiable(deep_net)))
+except ValueError as exc:  # NotDecidedError outside the proven scope, with the reason
+    print("three-layer identifiability not decided:", str(exc).splitlines()[0])

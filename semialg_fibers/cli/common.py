@@ -58,8 +58,12 @@ class Context:
             self.stages.advance(note=words)
 
     def load(self, source: str) -> Network:
-        """Read a network from a path or ``-``; errors name the source and the field."""
-        from ..readwrite.convert import network_from_data
+        """Read a network from a path or ``-``; errors name the source and the field.
+
+        The format is read off the extension (``.onnx``, ``.nnet``, ``.safetensors``, ``.pt``,
+        ``.pth``, ``.ckpt``; JSON otherwise and for ``-``), as by ``Network.from_file``.
+        """
+        from ..readwrite.convert import file_format, network_from_data, network_from_file
         from ..readwrite.reader import STDIN, display_name, read_json
 
         if source == STDIN:
@@ -67,6 +71,8 @@ class Context:
                 raise SemialgFibersError("standard input ('-') can be read only once per command")
             self.stdin_used = True
         self.stage(f"reading {display_name(source)}")
+        if source != STDIN and file_format(source) != "json":
+            return network_from_file(source, numbers=self.numbers, limits=self.limits)
         data = read_json(source, self.limits)
         try:
             return network_from_data(data, self.numbers, self.limits)

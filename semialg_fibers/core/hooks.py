@@ -19,8 +19,9 @@ The plug points, by kind (a value calls ``lookup(kind, name)(value, ...)``):
     None); registered by :mod:`semialg_fibers.render`.
 ``"readwrite"``
     ``"network_from_json"``, ``"network_from_file"``, ``"network_to_json"``,
-    ``"network_from_numpy"``, ``"network_from_torch"`` and ``"network_to_torch"`` (the functions of
-    :mod:`semialg_fibers.readwrite.convert`); registered by
+    ``"network_from_numpy"``, ``"network_from_torch"``, ``"network_to_torch"``, ``"network_from_onnx"``,
+    ``"network_to_onnx"``, ``"network_from_nnet"``, ``"network_from_safetensors"`` and
+    ``"network_to_safetensors"`` (the functions of :mod:`semialg_fibers.readwrite`); registered by
     :mod:`semialg_fibers.readwrite`.
 
 Examples
@@ -44,7 +45,9 @@ __all__ = ["KINDS", "register", "lookup"]
 KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "printer": ("semialg_fibers.render", ("latex", "latex_display", "html", "text")),
     "readwrite": ("semialg_fibers.readwrite", ("network_from_json", "network_from_file", "network_to_json",
-                                               "network_from_numpy", "network_from_torch", "network_to_torch")),
+                                               "network_from_numpy", "network_from_torch", "network_to_torch",
+                                               "network_from_onnx", "network_to_onnx", "network_from_nnet",
+                                               "network_from_safetensors", "network_to_safetensors")),
 }
 
 _REGISTRY: dict[tuple[str, str], Callable] = {}
@@ -90,7 +93,8 @@ def register(kind: str, name: str, function: Callable) -> Callable:
     Traceback (most recent call last):
     ...
     ValueError: no plug point 'network_to_yaml' of kind 'readwrite'; the plug points are network_from_json,
-    network_from_file, network_to_json, network_from_numpy, network_from_torch, network_to_torch
+    network_from_file, network_to_json, network_from_numpy, network_from_torch, network_to_torch, network_from_onnx,
+    network_to_onnx, network_from_nnet, network_from_safetensors, network_to_safetensors
     """
     _check(kind, name)
     if not callable(function):

@@ -214,9 +214,10 @@ class Network(Printable):
 
     @classmethod
     def from_file(cls, path, *, numbers: str = "decimal") -> Network:
-        """Read the JSON format from a file (a ``str`` or ``os.PathLike`` path; ``"-"`` is standard input).
+        """Read a file (a ``str`` or ``os.PathLike`` path; ``"-"`` is standard input), its format by its extension.
 
-        See :func:`semialg_fibers.readwrite.convert.network_from_file`.
+        ``.onnx``, ``.nnet``, ``.safetensors``, ``.pt`` / ``.pth`` / ``.ckpt``, and JSON for any other
+        name; see :func:`semialg_fibers.readwrite.convert.network_from_file`.
         """
         return lookup("readwrite", "network_from_file")(path, numbers=numbers)
 
@@ -230,17 +231,61 @@ class Network(Printable):
         return lookup("readwrite", "network_from_numpy")(weights, biases, limit_denominator=limit_denominator)
 
     @classmethod
-    def from_torch(cls, module, limit_denominator: int | None = None) -> Network:
-        """Build from a PyTorch ``nn.Sequential`` of ``Linear``/``ReLU`` (floats read exactly)."""
-        return lookup("readwrite", "network_from_torch")(module, limit_denominator=limit_denominator)
+    def from_torch(cls, source, limit_denominator: int | None = None, *, architecture=None) -> Network:
+        """Build from a PyTorch module, a state dict or a checkpoint path (floats read exactly).
+
+        A module's forward must be a chain of ``Linear``, ``ReLU``, ``Flatten``, ``Identity``,
+        ``Dropout`` (eval mode); see :func:`semialg_fibers.readwrite.torch.network_from_torch`.
+        """
+        return lookup("readwrite", "network_from_torch")(source, architecture=architecture,
+                                                         limit_denominator=limit_denominator)
 
     def to_torch(self, dtype=None, exact: bool = True):
-        """A PyTorch ``nn.Sequential`` of ``Linear``/``ReLU`` (float64 by default); exact round trip for dyadic weights.
+        """A PyTorch ``nn.Sequential`` of ``Linear``/``ReLU``, ``torch.float32`` by default.
 
-        See :func:`semialg_fibers.readwrite.convert.network_to_torch`; raises
-        ``InexactOutputError`` for an entry the dtype cannot hold unless ``exact=False``.
+        The exact rationals become floats: with ``exact=True`` (the default) an entry the dtype cannot
+        hold (``1/3``) raises ``InexactOutputError`` naming it; ``exact=False`` rounds.  See
+        :func:`semialg_fibers.readwrite.torch.network_to_torch`.
         """
         return lookup("readwrite", "network_to_torch")(self, dtype=dtype, exact=exact)
+
+    @classmethod
+    def from_onnx(cls, source) -> Network:
+        """Read an ONNX model (a path, bytes or ``onnx.ModelProto``) of Gemm / MatMul + Add / Relu, exactly.
+
+        See :func:`semialg_fibers.readwrite.onnx.network_from_onnx`.
+        """
+        return lookup("readwrite", "network_from_onnx")(source)
+
+    def to_onnx(self, path=None, *, dtype: str = "float32", exact: bool = True):
+        """An ``onnx.ModelProto`` of Gemm and Relu nodes (saved to ``path`` when given).
+
+        See :func:`semialg_fibers.readwrite.onnx.network_to_onnx`.
+        """
+        return lookup("readwrite", "network_to_onnx")(self, path, dtype=dtype, exact=exact)
+
+    @classmethod
+    def from_nnet(cls, path, *, normalize: bool = False, numbers: str = "decimal") -> Network:
+        """Read a ``.nnet`` file (ACAS Xu); ``normalize=True`` folds its input and output normalization in.
+
+        See :func:`semialg_fibers.readwrite.nnet.network_from_nnet`.
+        """
+        return lookup("readwrite", "network_from_nnet")(path, normalize=normalize, numbers=numbers)
+
+    @classmethod
+    def from_safetensors(cls, source, *, order=None) -> Network:
+        """Read a safetensors file (a path or its bytes) holding the state dict of ``Linear`` layers.
+
+        See :func:`semialg_fibers.readwrite.safetensors.network_from_safetensors`.
+        """
+        return lookup("readwrite", "network_from_safetensors")(source, order=order)
+
+    def to_safetensors(self, path=None, *, dtype: str = "F32", exact: bool = True) -> bytes:
+        """The safetensors bytes of the network (keys ``0.weight``, ``0.bias``, ``2.weight``, ...).
+
+        See :func:`semialg_fibers.readwrite.safetensors.network_to_safetensors`.
+        """
+        return lookup("readwrite", "network_to_safetensors")(self, path, dtype=dtype, exact=exact)
 
     # ----------------------------------------------------------------- properties
     @property

@@ -21,7 +21,11 @@ digits and exponents of numbers), so a hostile file is refused with the limit
 it broke, before it is parsed.  A key given twice, an object where a list
 belongs and ``true`` where a width belongs are refused, not guessed.
 
-NumPy and PyTorch are optional; they are imported only when used.
+Files in other formats are read by :func:`network_from_file` by their
+extension (:data:`SUFFIXES`): ONNX (:mod:`.onnx`), ``.nnet`` (:mod:`.nnet`),
+safetensors (:mod:`.safetensors`) and PyTorch checkpoints (:mod:`.torch`).
+
+NumPy, PyTorch and ONNX are optional; they are imported only when used.
 """
 
 from __future__ import annotations
@@ -37,11 +41,27 @@ from ..core.exceptions import InputLimitError, MalformedNetworkError, ShapeError
 from ..core.limits import InputLimits, resolve_input
 from ..core.network import Layer, Network, as_list, convert_layer
 from .reader import JsonNumber, display_name, parse_json, read_json
+from .torch import network_from_torch, network_to_torch  # here too: the names of earlier releases
 
 __all__ = ["network_from_json", "network_from_file", "network_to_json", "network_from_numpy", "network_from_torch",
-           "network_to_torch"]
+           "network_to_torch", "SUFFIXES", "file_format"]
 
 NUMBER_MODES = ("decimal", "float64")
+
+#: The file formats read by extension (lower case); any other name is read as JSON.
+SUFFIXES = {".onnx": "onnx", ".nnet": "nnet", ".safetensors": "safetensors", ".pt": "torch", ".pth": "torch",
+            ".ckpt": "torch", ".json": "json"}
+
+
+def file_format(path) -> str:
+    """The format :func:`network_from_file` reads ``path`` as, from its extension (``"json"`` by default).
+
+    >>> file_format("acas_1_1.nnet"), file_format("model.ONNX"), file_format("-"), file_format("net.txt")
+    ('nnet', 'onnx', 'json', 'json')
+    """
+    name = os.fspath(path)
+    suffix = os.path.splitext(name)[1].lower() if isinstance(name, str) else ""
+    return SUFFIXES.get(suffix, "json")
 
 
 def network_from_json(source, *, numbers: str = "decimal", limits: InputLimits | None = None) -> Network:
@@ -110,13 +130,19 @@ def network_from_json(source, *, numbers: str = "decimal", limits: InputLimits |
 
 
 def network_from_file(path, *, numbers: str = "decimal", limits: InputLimits | None = None) -> Network:
-    """Read a network from a JSON file (``"-"``: standard input), within the input limits.
+    """Read a network from a file (``"-"``: standard input), within the input limits.
+
+    The format is read off the extension (:func:`file_format`): ``.onnx``,
+    ``.nnet``, ``.safetensors``, ``.pt`` / ``.pth`` / ``.ckpt`` (a PyTorch
+    checkpoint), and JSON for any other name.
 
     Parameters
     ----------
     path : str or os.PathLike
         The file; a ``str`` is a path here, never JSON text.
     numbers : {"decimal", "float64"}
+        How to read numbers written as text (JSON and ``.nnet``); binary
+        formats store floats, read as the dyadic rationals they are.
     limits : InputLimits, optional
 
     Raises
@@ -138,6 +164,9 @@ def network_from_file(path, *, numbers: str = "decimal", limits: InputLimits | N
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path is a {type(path).__name__}; expected a str or os.PathLike")
     limits = resolve_input(limits)
+    kind = file_format(path) if str(path) != "-" else "json"
+    if kind != "json":
+        return _read_other(path, kind, numbers, limits)
     data = read_json(path, limits)
     try:
         return network_from_data(data, numbers, limits)
@@ -285,93 +314,26 @@ def network_from_numpy(weights, biases, *, limit_denominator: int | None = None)
     return Network.from_converted(layers)
 
 
-def network_from_torch(module, *, limit_denominator: int | None = None) -> Network:
-    """Build a network from a PyTorch ``nn.Sequential`` of ``Linear`` and ``ReLU``.
+def _read_other(path, kind: str, numbers: str, limits: InputLimits) -> Network:
+    """A file in a format other than JSON, by the reader of its module."""
+    if kind == "nnet":
+        from .nnet import network_from_nnet
 
-    The module must alternate ``Linear`` and ``ReLU``, start and end with
-    ``Linear``; ``Identity`` is skipped.  A single ``Linear`` is an affine
-    network.  Parameters are read exactly (float32 -> exact dyadic rational).
+        return network_from_nnet(path, numbers=numbers, limits=limits)
+    if kind == "safetensors":
+        from .safetensors import network_from_safetensors
 
-    Raises
-    ------
-    MalformedNetworkError
-        For any other layer type or a wrong order.
-    """
-    import torch.nn as nn
+        return network_from_safetensors(path, limits=limits)
+    optional = {"onnx": "onnx", "torch": "torch"}[kind]
+    try:
+        __import__(optional)
+    except ImportError:
+        raise MalformedNetworkError(f"{display_name(path)} is read as {kind} (its extension), which needs the "
+                                    f"optional package {optional}: pip install 'semialg-fibers[{optional}]'") from None
+    if kind == "onnx":
+        from .onnx import network_from_onnx
 
-    if isinstance(module, nn.Linear):
-        children = [module]
-    elif isinstance(module, nn.Sequential):
-        children = [m for m in module if not isinstance(m, nn.Identity)]
-    else:
-        raise MalformedNetworkError(f"expected nn.Sequential of Linear/ReLU or nn.Linear, got {type(module).__name__}")
-    weights, biases = [], []
-    expect_linear = True
-    for position, child in enumerate(children):
-        if expect_linear:
-            if not isinstance(child, nn.Linear):
-                raise MalformedNetworkError(
-                    f"module[{position}] is {type(child).__name__}; expected Linear (the convention is Linear, ReLU, ..., Linear)"
-                )
-            weight = child.weight.detach().cpu().double().numpy()
-            bias = (
-                child.bias.detach().cpu().double().numpy()
-                if child.bias is not None
-                else [0] * weight.shape[0]
-            )
-            weights.append(weight)
-            biases.append(bias)
-        elif not isinstance(child, nn.ReLU):
-            raise MalformedNetworkError(f"module[{position}] is {type(child).__name__}; expected ReLU between Linear layers")
-        expect_linear = not expect_linear
-    if expect_linear:
-        raise MalformedNetworkError("module ends with ReLU (or is empty); the last layer must be Linear")
-    return network_from_numpy(weights, biases, limit_denominator=limit_denominator)
+        return network_from_onnx(path, limits=limits)
+    from .torch import network_from_torch as from_torch
 
-
-def network_to_torch(net: Network, *, dtype=None, exact: bool = True):
-    """A PyTorch ``nn.Sequential`` of ``Linear`` and ``ReLU`` computing the network in floating point.
-
-    Parameters
-    ----------
-    net : Network
-    dtype : torch.dtype, optional
-        ``torch.float64`` by default (``torch.float32`` for the usual training precision).
-    exact : bool
-        Require every entry to be representable in ``dtype`` (a dyadic rational
-        with a short enough mantissa), so that :func:`network_from_torch` gives
-        back ``net`` exactly; ``False`` rounds to the nearest representable value.
-
-    Raises
-    ------
-    InexactOutputError
-        With ``exact=True``, an entry that ``dtype`` cannot hold exactly (the message names it).
-    """
-    import torch
-    import torch.nn as nn
-
-    from ..core.exceptions import InexactOutputError
-
-    dtype = torch.float64 if dtype is None else dtype
-    modules = []
-    for index, layer in enumerate(net.layers):
-        n_out, n_in = len(layer.weight), len(layer.weight[0])
-        linear = nn.Linear(n_in, n_out, dtype=dtype)
-        weight = torch.tensor([[v.numerator / v.denominator for v in row] for row in layer.weight], dtype=torch.float64)
-        bias = torch.tensor([v.numerator / v.denominator for v in layer.bias], dtype=torch.float64)
-        weight, bias = weight.to(dtype), bias.to(dtype)
-        if exact:
-            for name, values, exact_values in (("weight", weight.flatten().tolist(), [v for r in layer.weight for v in r]),
-                                               ("bias", bias.tolist(), layer.bias)):
-                for position, (got, want) in enumerate(zip(values, exact_values)):
-                    if Fraction(got) != want:
-                        raise InexactOutputError(
-                            f"layers[{index}].{name} entry {position} = {want} is not representable in {dtype} "
-                            f"(nearest {Fraction(got)}); pass exact=False to round")
-        with torch.no_grad():
-            linear.weight.copy_(weight)
-            linear.bias.copy_(bias)
-        modules.append(linear)
-        if index < len(net.layers) - 1:
-            modules.append(nn.ReLU())
-    return nn.Sequential(*modules)
+    return from_torch(path, limits=limits)

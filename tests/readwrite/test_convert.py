@@ -121,8 +121,10 @@ def test_to_torch_refuses_or_rounds_non_dyadic_entries():
     third = Network.from_layers([([["1/3"]], [0]), ([[1]], [0])])
     with pytest.raises(InexactOutputError, match=r"layers\[0\].weight entry 0 = 1/3 is not representable"):
         third.to_torch()
-    rounded = Network.from_torch(third.to_torch(exact=False))
+    rounded = Network.from_torch(third.to_torch(dtype=torch.float64, exact=False))  # float64: no longer the default
     assert abs(rounded.layers[0].weight[0][0] - Fraction(1, 3)) < Fraction(1, 2**52)
+    rounded32 = Network.from_torch(third.to_torch(exact=False))  # the default float32: half an ulp of 2^-25
+    assert abs(rounded32.layers[0].weight[0][0] - Fraction(1, 3)) <= Fraction(1, 2**26)
     big = Network.from_layers([([[Fraction(1, 2**30) + 1]], [0]), ([[1]], [0])])
     big.to_torch(dtype=torch.float64)
     with pytest.raises(InexactOutputError, match="torch.float32"):

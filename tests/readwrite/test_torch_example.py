@@ -15,6 +15,7 @@ def test_the_page_shows_the_script_as_it_is():
     assert SCRIPT.read_text() in (ROOT / "docs" / "torch.md").read_text()
 
 
+@pytest.mark.slow  # about 12 s (600 Adam steps, torch.optim's first import); tests/interop trains in under 1 s
 def test_the_example_trains_and_analyses(capsys):
     pytest.importorskip("torch")
     runpy.run_path(str(SCRIPT), run_name="__main__")
