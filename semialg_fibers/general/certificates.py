@@ -115,7 +115,7 @@ def local_fiber_dimension(net: Network, *, limits: SearchLimits | None = None,
     (4, 4, True)
     >>> dead = Network.from_layers([([[0], [1]], [-1, 0]), ([[3, 1]], [0])])
     >>> r = local_fiber_dimension(dead); r.lower, r.upper, r.proven, [m.kind for m in r.mechanisms]
-    (4, 4, True, ['dead neuron'])
+    (3, 4, False, ['dead neuron'])
     """
     limits = resolve(limits)
     fd = functional_dimension(net, limits=limits, progress=progress)
