@@ -168,6 +168,18 @@ def coefficient_jacobian(net: Network, x: Sequence[Fraction]) -> tuple[tuple[Vec
     return tuple(rows), True
 
 
+def _pattern(net: Network, x: Sequence[Fraction]) -> tuple[bool, ...] | None:
+    """The activation pattern at ``x``, or None when a hidden pre-activation is 0 there."""
+    h, out = list(x), []
+    for layer in net.layers[:-1]:
+        z = [sum((w * v for w, v in zip(row, h) if w), b) for row, b in zip(layer.weight, layer.bias)]
+        if any(v == 0 for v in z):
+            return None
+        out.extend(v > 0 for v in z)
+        h = [v if v > 0 else _ZERO for v in z]
+    return tuple(out)
+
+
 # ------------------------------------------------------------------ the value
 @dataclass(frozen=True)
 class FunctionalDimension:
@@ -185,13 +197,13 @@ class FunctionalDimension:
     orbit_dimension : int
         ``dim T``, the rank of the infinitesimal scalings (:func:`orbit_tangent`).
     regions : int
-        Linear regions enumerated.
+        Linear regions enumerated by the oracle (0 when random inputs reached the bound).
     complete : bool
-        True when every region was enumerated; False when the enumeration
+        True when every region was enumerated; False when the computation
         stopped early because the rank reached the bound ``N - hidden``
-        (which no further region can exceed, Proposition 1.4).
+        (which no further input can exceed, Proposition 1.4).
     sample : tuple of tuple of Fraction
-        One exact interior point of every smooth region used.
+        One exact interior point of every smooth region used (distinct activation patterns).
     nonsmooth : tuple of tuple of Fraction
         One interior point of every region on which some hidden
         pre-activation vanishes identically (no point of it is
@@ -292,7 +304,7 @@ def kernel_modulo(rows: Sequence[Vector], tangent: Sequence[Vector], ncols: int)
 
 # ------------------------------------------------------------------ the computation
 def functional_dimension(net: Network, *, limits: SearchLimits | None = None, progress: bool | Callable | None = None,
-                         complete: bool = False, kernel: bool = True) -> FunctionalDimension:
+                         complete: bool = False, kernel: bool = True, seed: int = 0) -> FunctionalDimension:
     """The exact functional dimension of ``net`` (``docs/theory/deep.md``, Definition 1.1).
 
     Parameters
@@ -305,10 +317,15 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
     progress : bool or callable, optional
         Progress of the enumeration (regions, current rank).
     complete : bool
-        Enumerate every region even when the rank has reached ``N - hidden``
-        (by default the enumeration stops there: no region can raise it).
+        Enumerate every region (and no random input) even when the rank has
+        reached ``N - hidden``.  By default random exact inputs off the bent
+        hyperplanes come first, and the computation stops as soon as the rank
+        reaches ``N - hidden``, which no input can raise (Proposition 1.4);
+        otherwise every region is enumerated.  Either way the value is exact.
     kernel : bool
         Compute the kernel modulo the orbit (exact vectors).
+    seed : int
+        Seed of the random inputs (the value does not depend on it; the time may).
 
     Returns
     -------
@@ -337,24 +354,57 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
     batch = max(n_params, 32)
     sample: list[Vector] = []
     nonsmooth: list[Vector] = []
+    seen: set = set()
     regions = 0
     stopped = False
+
+    def add(point, rows) -> None:
+        nonlocal basis, pending
+        sample.append(tuple(point))
+        pending.extend(rows)
+        if len(pending) >= batch:
+            basis = list(linalg.rref(basis + pending, n_params)[0])
+            pending = []
+
     with reporting(progress), task("functional dimension", total=limits.regions, unit="regions") as bar:
-        for point, _forms in linear_regions(net, limits=limits):
-            regions += 1
-            rows, smooth = coefficient_jacobian(net, point)
-            if not smooth:
-                nonsmooth.append(tuple(point))
-            else:
-                sample.append(tuple(point))
-                pending.extend(rows)
-                if len(pending) >= batch:
-                    basis = list(linalg.rref(basis + pending, n_params)[0])
-                    pending = []
-            bar.advance(note=f"rank {len(basis)}")
-            if len(basis) == bound and not complete:
-                stopped = True
-                break
+        # Stage 1: random exact inputs off every bent hyperplane (each is an interior point of a smooth region,
+        # Lemma 1.2); it ends the computation only when the rank reaches the proven bound N - hidden.
+        if not complete:
+            rng = random.Random(seed)
+            tries = max(64, 4 * (bound // max(1, net.output_dim * (net.input_dim + 1)) + 1))
+            for _ in range(tries):
+                scale = rng.choice((1, 4, 16))
+                x = tuple(Fraction(rng.randint(-100 * scale, 100 * scale), rng.randint(1, 97)) for _ in
+                          range(net.input_dim))
+                key = _pattern(net, x)
+                if key is None or key in seen:
+                    continue
+                seen.add(key)
+                rows, smooth = coefficient_jacobian(net, x)
+                add(x, rows)
+                bar.advance(note=f"rank {len(basis)} (random inputs)")
+                if len(pending) == 0 and len(basis) == bound:
+                    break
+            if pending:
+                basis = list(linalg.rref(basis + pending, n_params)[0])
+                pending = []
+            stopped = len(basis) == bound
+        # Stage 2: every region the oracle enumerates (exact and complete).
+        if not stopped:
+            for point, _forms in linear_regions(net, limits=limits):
+                regions += 1
+                rows, smooth = coefficient_jacobian(net, point)
+                if not smooth:
+                    nonsmooth.append(tuple(point))
+                else:
+                    key = _pattern(net, point)
+                    if key not in seen:
+                        seen.add(key)
+                        add(point, rows)
+                bar.advance(note=f"rank {len(basis)}")
+                if len(basis) == bound and not complete:
+                    stopped = True
+                    break
     if pending:
         basis = list(linalg.rref(basis + pending, n_params)[0])
     rank = len(basis)
