@@ -257,8 +257,9 @@ class FunctionalDimension:
         """The value in plain text."""
         lines = [f"functional dimension {self.rank} (N = {self.parameters}, hidden neurons {self.hidden}, "
                  f"bound N - hidden = {self.bound})",
-                 f"  regions: {self.regions} enumerated{'' if self.complete else ' (stopped: bound reached)'}; "
-                 f"{len(self.sample)} smooth, {len(self.nonsmooth)} with a vanishing pre-activation",
+                 f"  sample: {len(self.sample)} smooth regions (distinct activation patterns); {self.regions} "
+                 f"regions enumerated by the oracle{'' if self.complete else ' (stopped: the bound is reached)'}; "
+                 f"{len(self.nonsmooth)} with a vanishing pre-activation",
                  f"  orbit dimension {self.orbit_dimension}; kernel modulo the orbit: {len(self.kernel)} directions"]
         if self.locally_identifiable:
             lines.append("  locally identifiable (proven: docs/theory/deep.md, Theorem 2.1)")
