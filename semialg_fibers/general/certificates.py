@@ -95,7 +95,7 @@ def _free_coordinates(net: Network, found: tuple[Mechanism, ...]) -> list[int]:
     arch = net.architecture
     dead = {m.neurons[0] for m in found if m.kind == "dead neuron"}
     silent = {m.neurons[0] for m in found if m.kind == "zero outgoing weights"} - dead
-    coords = set()
+    coords: set[int] = set()
     for l, i in dead:
         coords.update(parameter_index(arch, l + 1, o, i) for o in range(arch[l + 1]))
     for l, i in silent:

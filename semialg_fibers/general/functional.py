@@ -170,7 +170,8 @@ def coefficient_jacobian(net: Network, x: Sequence[Fraction]) -> tuple[tuple[Vec
 
 def _pattern(net: Network, x: Sequence[Fraction]) -> tuple[bool, ...] | None:
     """The activation pattern at ``x``, or None when a hidden pre-activation is 0 there."""
-    h, out = list(x), []
+    h: list[Fraction] = list(x)
+    out: list[bool] = []
     for layer in net.layers[:-1]:
         z = [sum((w * v for w, v in zip(row, h) if w), b) for row, b in zip(layer.weight, layer.bias)]
         if any(v == 0 for v in z):

@@ -67,7 +67,9 @@ def neuron_signs(net: Network, *, limits: SearchLimits | None = None) -> NeuronS
     >>> s.dead((1, 0)), s.dead((1, 1)), s.always_active((2, 0))
     (True, False, True)
     """
-    pos, neg, zero = set(), set(), set()
+    pos: set[tuple[int, int]] = set()
+    neg: set[tuple[int, int]] = set()
+    zero: set[tuple[int, int]] = set()
     regions = 0
     for point, _ in linear_regions(net, limits=limits):
         regions += 1
