@@ -251,7 +251,9 @@ def is_identifiable(net: Network, *, domain=None, limits: SearchLimits | None = 
     Parameters
     ----------
     net : Network
-        One or two hidden layers.
+        Any depth: one or two hidden layers are decided by their classes; at any depth (and where a
+        three-layer refusal is a plain ``NotDecidedError``) the certificates of ``docs/theory/deep.md``
+        answer "not identifiable" with an oracle-checked witness when a mechanism applies.
     domain : None, "orthant" or Polyhedron
     limits : SearchLimits, optional
         Bounds the exact searches (three-layer networks).
@@ -266,7 +268,10 @@ def is_identifiable(net: Network, *, domain=None, limits: SearchLimits | None = 
     Raises
     ------
     NoAlgorithmError
-        Deeper networks, or a domain other than R^d.
+        Deeper networks on a domain other than R^d.
+    NotDecidedError
+        Deeper networks without a certified mechanism (the message says what is proven: local
+        identifiability, Theorem 2.1 of ``docs/theory/deep.md``, or the bounds of the local fiber).
     ConjectureError
         A three-layer verdict that would rest on a conjecture, without ``allow_conjecture``.
     NotDecidedError
