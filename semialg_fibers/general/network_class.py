@@ -38,7 +38,9 @@ class GeneralClass(NetworkClass):
             return NoAlgorithmError(f"{operation} on a general polyhedral domain is not implemented "
                                     f"(domain={domain!r}); only R^d and 'orthant'")
         if operation in ("fiber", "fiber_dimension"):
-            return NoAlgorithmError(f"{operation} {_FIBER_SCOPE}; got architecture {net.architecture}")
+            return NoAlgorithmError(f"{operation} {_FIBER_SCOPE}; got architecture {net.architecture} (at any depth, "
+                                    "local_fiber_dimension gives exact bounds of the fiber's dimension near the "
+                                    "parameter: semialg-fibers fd)")
         return super().refuse(operation, net, domain, available=available)
 
     def is_identifiable(self, net, domain, *, limits=None, allow_conjecture=False):
