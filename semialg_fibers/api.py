@@ -301,8 +301,8 @@ def is_identifiable(net: Network, *, domain=None, limits: SearchLimits | None = 
         try:
             return general_identifiability(net, limits=limits, context=str(exc))
         except NotDecidedError as more:
-            if type(more) is not NotDecidedError:
-                raise
+            if type(more) is not NotDecidedError:  # a limit of the certificates: the class's refusal stands
+                raise NotDecidedError(f"{exc} (the any-depth certificates stopped: {more})") from None
             raise NotDecidedError(str(more)) from None
 
 
