@@ -145,8 +145,10 @@ def local_fiber_dimension(net: Network, *, limits: SearchLimits | None = None,
 
 
 def kernel_witness(net: Network, fd: FunctionalDimension, *, limits: SearchLimits | None = None,
-                   steps: tuple[Fraction, ...] = (Fraction(1), Fraction(1, 4), Fraction(1, 16))) -> Network | None:
-    """A parameter ``theta + t v`` (``v`` a kernel direction, ``t`` in ``steps``) equivalent to ``net``, outside its orbit.
+                   steps: tuple[Fraction, ...] = (Fraction(1), Fraction(1, 4), Fraction(1, 16)),
+                   directions: int = 4) -> Network | None:
+    """A parameter ``theta + t v`` (``v`` one of the first ``directions`` kernel vectors, ``t`` in ``steps``)
+    equivalent to ``net`` and outside its orbit.
 
     Each candidate is decided by the region oracle (``orbit_check=False``) and
     :func:`~semialg_fibers.core.symmetries.same_orbit`; None when no candidate
@@ -154,7 +156,7 @@ def kernel_witness(net: Network, fd: FunctionalDimension, *, limits: SearchLimit
     """
     limits = resolve(limits)
     flat = net.parameters()
-    for v in fd.kernel:
+    for v in fd.kernel[:directions]:
         for t in steps:
             other = Network.from_parameters(net.architecture, [a + t * b for a, b in zip(flat, v)])
             if same_orbit(net, other, limits=limits):
