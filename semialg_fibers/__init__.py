@@ -6,7 +6,7 @@ architecture that realize the same function.  See ``docs/index.md``.
 
 # Importing readwrite and render plugs their converters and printers into core.hooks, where values find them.
 from . import conservation, onelayer, orthant, readwrite, render, shallow, three_layer  # noqa: F401
-from .api import equivalent, fiber, fiber_dimension, is_identifiable
+from .api import equivalent, fiber, fiber_dimension, functional_dimension, is_identifiable, local_fiber_dimension
 from .census import census  # the function; the package's other names: from semialg_fibers.census import ...
 from .conservation import conservation_laws, number_of_conserved_functions
 from .core import progress, symmetries
@@ -69,6 +69,8 @@ __all__ = [
     "equivalent",
     "fiber",
     "fiber_dimension",
+    "functional_dimension",
+    "local_fiber_dimension",
     "conservation_laws",
     "number_of_conserved_functions",
     "conservation",

@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from .core.components import Fiber
 from .core.domain import Polyhedron, domain_of
+from .core.exceptions import NotDecidedError
 from .core.limits import SearchLimits, resolve
 from .core.network import Network
 from .core.network_class import NetworkClass
@@ -35,7 +36,8 @@ from .shallow.network_class import SHALLOW
 from .three_layer.network_class import THREE_LAYER
 
 __all__ = ["CLASSES", "network_class", "equivalent", "fiber", "fiber_dimension", "is_identifiable", "symmetries",
-           "continuous_symmetries", "canonical_form", "minimal_width", "structure"]
+           "continuous_symmetries", "canonical_form", "minimal_width", "structure", "functional_dimension",
+           "local_fiber_dimension", "generic_functional_dimension"]
 
 #: The network classes in the order they are consulted (the general class, which applies to every network, last).
 #: A new class is one package defining its object and one entry here.
@@ -249,7 +251,9 @@ def is_identifiable(net: Network, *, domain=None, limits: SearchLimits | None = 
     Parameters
     ----------
     net : Network
-        One or two hidden layers.
+        Any depth: one or two hidden layers are decided by their classes; at any depth (and where a
+        three-layer refusal is a plain ``NotDecidedError``) the certificates of ``docs/theory/deep.md``
+        answer "not identifiable" with an oracle-checked witness when a mechanism applies.
     domain : None, "orthant" or Polyhedron
     limits : SearchLimits, optional
         Bounds the exact searches (three-layer networks).
@@ -264,7 +268,10 @@ def is_identifiable(net: Network, *, domain=None, limits: SearchLimits | None = 
     Raises
     ------
     NoAlgorithmError
-        Deeper networks, or a domain other than R^d.
+        Deeper networks on a domain other than R^d.
+    NotDecidedError
+        Deeper networks without a certified mechanism (the message says what is proven: local
+        identifiability, Theorem 2.1 of ``docs/theory/deep.md``, or the bounds of the local fiber).
     ConjectureError
         A three-layer verdict that would rest on a conjecture, without ``allow_conjecture``.
     NotDecidedError
@@ -280,8 +287,23 @@ def is_identifiable(net: Network, *, domain=None, limits: SearchLimits | None = 
     >>> bool(result), result.proven, [r.kind for r in result.reasons]
     (False, True, ['hidden column'])
     """
-    return _dispatch("is_identifiable", "is_identifiable", net, domain, limits=limits,
-                     allow_conjecture=allow_conjecture)
+    try:
+        return _dispatch("is_identifiable", "is_identifiable", net, domain, limits=limits,
+                         allow_conjecture=allow_conjecture)
+    except NotDecidedError as exc:
+        # a class's plain refusal (not a limit, a conjecture or a missing algorithm): the any-depth certificates
+        # (docs/theory/deep.md) may still prove "not identifiable" with an oracle-checked witness
+        region = domain_of(domain, net.input_dim)
+        if type(exc) is not NotDecidedError or not region.is_whole_space or _select(net, region) is GENERAL:
+            raise
+        from .general.certificates import general_identifiability
+
+        try:
+            return general_identifiability(net, limits=limits, context=str(exc))
+        except NotDecidedError as more:
+            if type(more) is not NotDecidedError:  # a limit of the certificates: the class's refusal stands
+                raise NotDecidedError(f"{exc} (the any-depth certificates stopped: {more})") from None
+            raise NotDecidedError(str(more)) from None
 
 
 def symmetries(net: Network, *, domain=None, limits: SearchLimits | None = None) -> tuple[Symmetry, ...]:
@@ -372,3 +394,55 @@ def structure(net: Network, *, domain=None):
     True
     """
     return _dispatch("structure", "the structure", net, domain, has_default=True)
+
+
+# ----------------------------------------------------------------------------- any depth (docs/theory/deep.md)
+def _whole_space(net, domain, what: str) -> None:
+    _check_network(net, what)
+    if not domain_of(domain, net.input_dim).is_whole_space:
+        from .core.exceptions import NoAlgorithmError
+
+        raise NoAlgorithmError(f"{what} is implemented on R^d; got domain {domain!r}")
+
+
+def functional_dimension(net: Network, *, domain=None, limits: SearchLimits | None = None,
+                         progress: bool | Callable | None = None, complete: bool = False):
+    """The exact functional dimension of ``net``, any depth (:func:`semialg_fibers.general.functional.functional_dimension`).
+
+    The rank over Q of the differential of ``theta -> f_theta`` on the
+    parametrically smooth inputs, one block of exact coefficient gradients per
+    linear region (``docs/theory/deep.md``, Definition 1.1).
+
+    >>> fd = functional_dimension(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])]))
+    >>> fd.rank, fd.bound, fd.locally_identifiable
+    (5, 5, True)
+    """
+    _whole_space(net, domain, "functional_dimension")
+    from .general.functional import functional_dimension as compute
+
+    return compute(net, limits=limits, progress=progress, complete=complete)
+
+
+def local_fiber_dimension(net: Network, *, domain=None, limits: SearchLimits | None = None,
+                          progress: bool | Callable | None = None):
+    """Exact bounds of the dimension of the fiber near ``net``, any depth (``docs/theory/deep.md``, Section 4).
+
+    >>> r = local_fiber_dimension(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])]))
+    >>> r.lower, r.upper, r.proven
+    (2, 2, True)
+    """
+    _whole_space(net, domain, "local_fiber_dimension")
+    from .general.certificates import local_fiber_dimension as compute
+
+    return compute(net, limits=limits, progress=progress)
+
+
+def generic_functional_dimension(architecture, *, tries: int = 3, seed: int = 0, limits: SearchLimits | None = None):
+    """The functional dimension of an architecture at random rational parameters, certified when ``N - hidden`` is met.
+
+    >>> g = generic_functional_dimension((2, 3, 2, 1)); g.value, g.bound, g.proven
+    (15, 15, True)
+    """
+    from .general.functional import generic_functional_dimension as compute
+
+    return compute(architecture, tries=tries, seed=seed, limits=limits)

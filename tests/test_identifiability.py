@@ -16,7 +16,13 @@ def test_shallow_networks_delegate_to_is_generic():
 def test_three_layer_and_deeper():
     net = Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])])
     assert is_identifiable(net).method == "three-layer"
+    # s(s(s(x))): the neurons of hidden layers 2 and 3 are active at every input, a mechanism at any depth (issue 23:
+    # this used to refuse); a deep network without a mechanism still refuses, saying what is proven
+    result = is_identifiable(Network.from_layers([([[1]], [0])] * 4))
+    assert not result and result.proven and result.reasons[0].kind == "always active"
+    generic = Network.from_layers([([[1, 2], [-1, 1]], [0, 1]), ([[1, 2], [2, -1]], [-1, 1]),
+                                   ([[1, -1], [2, 1]], [1, -1]), ([[1, -1]], [0])])
     with pytest.raises(NotDecidedError, match="hidden layers"):
-        is_identifiable(Network.from_layers([([[1]], [0])] * 4))
+        is_identifiable(generic)
     with pytest.raises(TypeError):
         is_identifiable("net.json")

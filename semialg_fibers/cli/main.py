@@ -30,7 +30,7 @@ from ..core.exceptions import InternalCheckError, NotDecidedError, SemialgFibers
 from ..core.limits import DEFAULT_LIMITS, InputLimits, input_limits, search_limits
 from ..core.version import __version__
 from ..render.text import summarize
-from . import census, documents, equivalence, fibers, laws, matrices, networks
+from . import census, documents, equivalence, fibers, functional, laws, matrices, networks
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
@@ -51,11 +51,11 @@ def _by_name(*groups) -> dict:
     return {command.name: command for group in groups for command in group.COMMANDS}
 
 
-_ALL = _by_name(networks, fibers, equivalence, matrices, documents, laws, census)
+_ALL = _by_name(networks, fibers, functional, equivalence, matrices, documents, laws, census)
 
 #: The subcommands, in the order ``--help`` lists them.
-COMMANDS: list[Command] = [_ALL[name] for name in ("info", "identify", "eval", "equiv", "fiber", "dim", "canonical",
-                                                    "ncr", "latex", "plot", "laws", "census")]
+COMMANDS: list[Command] = [_ALL[name] for name in ("info", "identify", "eval", "equiv", "fiber", "dim", "fd",
+                                                    "canonical", "ncr", "latex", "plot", "laws", "census")]
 
 
 # ----------------------------------------------------------------------------- parsing

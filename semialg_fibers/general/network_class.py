@@ -1,8 +1,12 @@
 """Networks of any depth on any polyhedral domain: the class consulted when no other applies.
 
-It decides equivalence with the general oracle (:mod:`.oracle`) and reports the
-symmetries of ``H``, present at every network; the other questions have no
-algorithm for a general network yet, and say so.
+It decides equivalence with the general oracle (:mod:`.oracle`), reports the
+symmetries of ``H``, present at every network, and answers ``is_identifiable``
+with the any-depth certificates (:mod:`.certificates`, ``docs/theory/deep.md``):
+"not identifiable" with an oracle-checked witness when a mechanism applies,
+otherwise a refusal that says what is proven (local identifiability, or the
+bounds of the local fiber dimension).  The fiber itself has no algorithm for a
+general network yet, and says so.
 """
 
 from __future__ import annotations
@@ -34,11 +38,18 @@ class GeneralClass(NetworkClass):
             return NoAlgorithmError(f"{operation} on a general polyhedral domain is not implemented "
                                     f"(domain={domain!r}); only R^d and 'orthant'")
         if operation in ("fiber", "fiber_dimension"):
-            return NoAlgorithmError(f"{operation} {_FIBER_SCOPE}; got architecture {net.architecture}")
-        if operation == "is_identifiable":
-            return NoAlgorithmError(f"is_identifiable decides networks with one or two hidden layers; got architecture "
-                                    f"{net.architecture} with {net.depth - 1} hidden layers")
+            return NoAlgorithmError(f"{operation} {_FIBER_SCOPE}; got architecture {net.architecture} (at any depth, "
+                                    "local_fiber_dimension gives exact bounds of the fiber's dimension near the "
+                                    "parameter: semialg-fibers fd)")
         return super().refuse(operation, net, domain, available=available)
+
+    def is_identifiable(self, net, domain, *, limits=None, allow_conjecture=False):
+        if not domain.is_whole_space:
+            raise NoAlgorithmError(f"is_identifiable of a network with {net.depth - 1} hidden layers is implemented "
+                                   f"on R^d only; got architecture {net.architecture} on {domain!r}")
+        from .certificates import general_identifiability
+
+        return general_identifiability(net, limits=limits)
 
     def equivalent(self, a, b, domain, *, limits=None, progress=None):
         from .oracle import equivalent

@@ -1,6 +1,7 @@
 """Text and JSON renderings, and the CLI commands identify and info on three-layer networks."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -53,9 +54,14 @@ def test_cli_identify(capsys, files):
     status, out, _ = run(capsys, "identify", files["generic"], "--json", "--allow-conjecture")
     data = json.loads(out)
     assert status == 0 and data["identifiable"] is True and data["proven"] is False and "conjecture" in data["basis"]
-    status, _, err = run(capsys, "identify", files["nonbottleneck"])
-    assert status == 3 and "G1" in err
-    status, _, err = run(capsys, "identify", files["deep"])
-    assert status == 3 and "hidden layers" in err
+    # issue 23: both used to exit 3; the second-layer neuron of the first and the deeper neurons of the second are
+    # active at every input, a mechanism at any depth (docs/theory/deep.md), so "not identifiable" is proven
+    status, out, _ = run(capsys, "identify", files["nonbottleneck"])
+    assert status == 0 and out.startswith("not identifiable (oracle; proven)") and "always active" in out
+    status, out, _ = run(capsys, "identify", files["deep"])
+    assert status == 0 and out.startswith("not identifiable (oracle; proven)") and "always active" in out
+    readme = str(Path(__file__).resolve().parents[2] / "semialg_fibers" / "data" / "deep_a.json")
+    status, _, err = run(capsys, "identify", readme)  # no mechanism: the G1 refusal, with the local verdict
+    assert status == 3 and "G1" in err and "locally identifiable" in err
     status, _, err = run(capsys, "identify", files["generic"] + ".missing")
     assert status == 2

@@ -1,0 +1,46 @@
+"""The ``fd`` command and ``identify`` on the README's 2-4-3-1 example and on a deep network with a mechanism."""
+
+import json
+from pathlib import Path
+
+from semialg_fibers import Network
+from semialg_fibers.cli import main
+from semialg_fibers.core.symmetries import same_orbit
+from semialg_fibers.general.oracle import equivalent
+
+DATA = Path(__file__).resolve().parents[2] / "semialg_fibers" / "data"
+A = str(DATA / "deep_a.json")
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_fd_on_the_readme_example(capsys):
+    status, out, _ = run(capsys, "fd", A)
+    assert status == 0 and "functional dimension 24" in out and "locally identifiable (proven" in out
+    assert "local fiber dimension 7 (proven" in out
+    status, out, _ = run(capsys, "fd", A, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["proven"] and data["lower"] == data["upper"] == 7
+    assert data["functional_dimension"]["functional_dimension"] == 24 and data["functional_dimension"]["bound"] == 24
+    # identify: the three-layer refusal now carries the local verdict (exit 3: the global fiber is not decided)
+    status, _, err = run(capsys, "identify", A)
+    assert status == 3 and "G1" in err and "locally identifiable (proven" in err
+
+
+def test_identify_a_deep_network_with_a_dead_neuron(capsys, tmp_path):
+    net = Network.from_layers([([[1, 2], [-1, 1]], [0, 1]), ([[-1, -2], [2, -1]], [-1, 1]),
+                               ([[1, -1], [2, 1]], [1, -1]), ([[1, -1]], [0])])
+    path = tmp_path / "dead.json"
+    path.write_text(net.to_json())
+    status, out, _ = run(capsys, "identify", str(path), "--json")
+    data = json.loads(out)
+    assert status == 0 and not data["identifiable"] and data["proven"]
+    assert "dead neuron" in [r["kind"] for r in data["reasons"]]
+    witness = Network.from_json(json.dumps(data["witness"]))
+    assert equivalent(net, witness, orbit_check=False) and not same_orbit(net, witness)
+    status, out, _ = run(capsys, "fd", str(path))
+    assert status == 0 and "dead neuron" in out
