@@ -147,9 +147,13 @@ def conservation_laws(net: Network, limits: SearchLimits) -> str:
 
 
 def functional_dimension(net: Network, limits: SearchLimits) -> str:
-    """The functional dimension (:func:`semialg_fibers.api.functional_dimension`), where the library has it."""
-    found = api.functional_dimension(net, limits=limits)  # type: ignore[attr-defined]
-    return str(getattr(found, "rank", found))
+    """The exact functional dimension and its bound ``N - hidden`` (:func:`semialg_fibers.api.functional_dimension`).
+
+    >>> functional_dimension(Network.from_layers([([[1], [-1]], [0, 1]), ([[1, 2]], [0])]), SearchLimits())
+    '5 (N - hidden = 5)'
+    """
+    found = api.functional_dimension(net, limits=limits)
+    return f"{found.rank} (N - hidden = {found.parameters - found.hidden})"
 
 
 @dataclass(frozen=True)
@@ -178,7 +182,7 @@ class EquivalentTo:
 
 
 #: Name -> analysis, in the order of the columns.  ``equivalent`` needs a reference network
-#: (:class:`EquivalentTo`); ``functional_dimension`` is listed when :mod:`semialg_fibers.api` has it.
+#: (:class:`EquivalentTo`).
 ANALYSES: dict = {
     "class": network_class,
     "row_types": row_types,
@@ -189,9 +193,8 @@ ANALYSES: dict = {
     "minimal_width": minimal_width,
     "hidden_hyperplanes": hidden_hyperplanes,
     "conservation_laws": conservation_laws,
+    "functional_dimension": functional_dimension,
 }
-if hasattr(api, "functional_dimension"):
-    ANALYSES["functional_dimension"] = functional_dimension
 
 #: What :func:`~semialg_fibers.census.census` runs when ``analyses`` is not given.
 DEFAULT_ANALYSES = ("class", "identifiability", "fiber_dimension")
