@@ -22,6 +22,10 @@ The plug points, by kind (a value calls ``lookup(kind, name)(value, ...)``):
     ``"network_from_numpy"``, ``"network_from_torch"`` and ``"network_to_torch"`` (the functions of
     :mod:`semialg_fibers.readwrite.convert`); registered by
     :mod:`semialg_fibers.readwrite`.
+``"graph"``
+    ``"adjacency"``, ``"connected_components"`` and ``"path"`` (behind the
+    methods of :class:`~semialg_fibers.core.components.Fiber`); registered by
+    :mod:`semialg_fibers.graph`.
 
 Examples
 --------
@@ -45,6 +49,7 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "printer": ("semialg_fibers.render", ("latex", "latex_display", "html", "text")),
     "readwrite": ("semialg_fibers.readwrite", ("network_from_json", "network_from_file", "network_to_json",
                                                "network_from_numpy", "network_from_torch", "network_to_torch")),
+    "graph": ("semialg_fibers.graph", ("adjacency", "connected_components", "path")),
 }
 
 _REGISTRY: dict[tuple[str, str], Callable] = {}
