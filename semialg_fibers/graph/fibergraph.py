@@ -236,16 +236,20 @@ def adjacency(fiber: Fiber, *, modulo: str | None = "permutations", limits: Sear
     networkx.Graph
         Node attributes ``dimension``, ``kind`` (the pattern in words),
         ``multiplicity``; edge attributes ``status`` (``"adjacent"`` with
-        ``point``, an exact parameter in both closures, or ``"undecided"``).
+        ``point``, a network in both closures, or ``"undecided"``).
         ``G.graph["separated"]`` lists the pairs of nodes proven non-adjacent.
 
     Examples
     --------
     >>> from semialg_fibers import Network, api
     >>> relu = Network.from_layers([([[1], [0]], [0, 0]), ([[1, 0]], [0])])   # s(x) in (1, 2, 1)
-    >>> G = adjacency(api.fiber(relu))
-    >>> G.number_of_nodes(), sorted(d["status"] for _, _, d in G.edges(data=True)).count("undecided")
-    (5, 0)
+    >>> fiber = api.fiber(relu)
+    >>> G = adjacency(fiber)
+    >>> G.number_of_nodes(), sorted(G.edges(data="status"))
+    (5, [(0, 1, 'undecided'), (0, 2, 'undecided'), (0, 3, 'adjacent'), (0, 4, 'adjacent'), (1, 2, 'undecided'),
+    (1, 3, 'adjacent'), (1, 4, 'adjacent'), (2, 3, 'adjacent'), (2, 4, 'adjacent'), (3, 4, 'adjacent')])
+    >>> G.nodes[0]["dimension"], G.edges[0, 3]["point"] in fiber.components[3]
+    (3, True)
     """
     import networkx as nx
 
@@ -263,7 +267,7 @@ def adjacency(fiber: Fiber, *, modulo: str | None = "permutations", limits: Sear
     for e in g.edges:
         a, b = key(e.a), key(e.b)
         if a != b and not out.has_edge(a, b):
-            out.add_edge(a, b, status="adjacent", point=e.point)
+            out.add_edge(a, b, status="adjacent", point=Network.from_parameters(fiber.network.architecture, e.point))
     pairs: dict = {}
     for (x, y), reason in g.separated.items():
         pairs.setdefault((key(x), key(y)), []).append(reason)
