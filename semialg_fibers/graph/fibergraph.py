@@ -90,6 +90,11 @@ class PieceGraph:
         """Every piece is proven connected (its cell is convex)."""
         return all(p.convex for cells in self.pieces for p in cells)
 
+    def locate(self, net: Network) -> tuple | None:
+        """A node ``(component, cell, permutation)`` containing ``net``, or None when none is found."""
+        found = _locate(self, net.parameters())
+        return None if found is None else found[0]
+
     def classes(self, modulo: str | None = None) -> list[frozenset]:
         """The connected components of the witnessed graph (modulo permutations: merged over them)."""
         parent: dict = {}
