@@ -1,0 +1,250 @@
+"""The fiber graph against independent computations: the exact oracle, exact membership, a brute-force graph.
+
+The brute-force graph joins sampled members of the fiber (component samples moved by every hidden-neuron
+permutation and by random positive rescalings) when the straight segment between them stays in the fiber at
+exact interior points (exact evaluation at many rational inputs, then the oracle), or when one is a positive
+rescaling of the other (a path of rescalings).  A brute-force edge between two classes the library proves
+different would refute the library's separation.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+
+from semialg_fibers import Network, api
+from semialg_fibers.core.exceptions import LimitReachedError, NotDecidedError
+from semialg_fibers.core.limits import SearchLimits
+from semialg_fibers.core.results import FiberStatus
+from semialg_fibers.core.symmetries import hidden_permutations, permute_hidden, scale_neuron
+from semialg_fibers.general.oracle import equivalent
+from semialg_fibers.graph import adjacency, connected_components, path, piece_graph
+from semialg_fibers.graph.pieces import _limit_image, aux_preimage
+
+RELU = Network.from_layers([([[1], [0]], [0, 0]), ([[1, 0]], [0])])                      # s(x) in (1, 2, 1)
+IDENTITY = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])                 # s(x) - s(-x) = x
+HIDING = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
+GENERIC = Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])])                  # s(x) + 2 s(x - 1)
+
+# name, network, components, components modulo permutations
+CASES = [
+    ("relu_121", RELU, 1, 1),
+    ("identity_121", IDENTITY, 2, 1),
+    ("hiding_three_layer", HIDING, 4, 2),
+    ("generic_121", GENERIC, 2, 1),
+]
+IDS = [c[0] for c in CASES]
+_GRAPHS: dict = {}
+
+
+def _graph(net):
+    key = net.parameters()
+    if key not in _GRAPHS:
+        fiber = api.fiber(net)
+        _GRAPHS[key] = (fiber, piece_graph(fiber))
+    return _GRAPHS[key]
+
+
+def _inputs(d: int, count: int = 40, seed: int = 7):
+    rng = random.Random(seed)
+    return [tuple(Fraction(rng.randint(-40, 40), rng.randint(1, 7)) for _ in range(d)) for _ in range(count)]
+
+
+def _same_on(a: Network, b: Network, xs) -> bool:
+    return all(a(x) == b(x) for x in xs)
+
+
+def _segment(p: Network, q: Network, tau: Fraction) -> Network:
+    return Network.from_parameters(p.architecture, [x + tau * (y - x) for x, y in zip(p.parameters(), q.parameters())])
+
+
+def _samples(fiber, rng, seeds=3, scalings=1):
+    out = []
+    net = fiber.network
+    for comp in fiber.components:
+        for seed in range(seeds):
+            base = comp.sample(seed=seed)
+            for h in hidden_permutations(net.architecture):
+                moved = permute_hidden(base, h)
+                out.append(moved)
+                for _ in range(scalings):
+                    layer = rng.randrange(1, net.depth)
+                    index = rng.randrange(net.architecture[layer])
+                    out.append(scale_neuron(moved, layer, index, Fraction(rng.randint(1, 5), rng.randint(1, 5))))
+    return out
+
+
+def _brute_force_edges(fiber, points):
+    """Pairs of sampled members joined by a rescaling path or by a coordinate segment inside the fiber."""
+    net = fiber.network
+    xs = _inputs(net.architecture[0])
+    taus = [Fraction(1, 3), Fraction(1, 2), Fraction(3, 4)]
+    edges = []
+    for i, j in itertools.combinations(range(len(points)), 2):
+        p, q = points[i], points[j]
+        if all(_same_on(net, _segment(p, q, t), xs) for t in taus):
+            if all(equivalent(net, _segment(p, q, t), orbit_check=False) for t in taus[:1]):
+                edges.append((i, j))
+    return edges
+
+
+@pytest.mark.parametrize("name, net, count, modulo_count", CASES, ids=IDS)
+def test_counts_of_the_small_cases(name, net, count, modulo_count):
+    fiber, g = _graph(net)
+    full = connected_components(fiber, modulo=None, graph=g)
+    quotient = connected_components(fiber, graph=g)
+    assert (full.number, quotient.number) == (count, modulo_count)
+    for rep in full.representatives + quotient.representatives:
+        assert equivalent(net, rep, orbit_check=False)
+        assert fiber.contains(rep)
+
+
+@pytest.mark.parametrize("name, net, count, modulo_count", CASES, ids=IDS)
+def test_every_edge_point_is_in_the_fiber_and_in_both_closures(name, net, count, modulo_count):
+    fiber, g = _graph(net)
+    comps = fiber.components
+    for e in g.edges:
+        point = Network.from_parameters(net.architecture, e.point)
+        assert equivalent(net, point, orbit_check=False)
+        assert comps[e.b[0]].contains(point)                      # in the other node's component (some copy)
+        cp = e.reached
+        if not cp.limit:
+            assert comps[e.a[0]].contains(point)
+            continue
+        # the limit: points of the curve lie in the component and approach the edge point
+        assert _limit_image(comps[e.a[0]], cp.start, cp.end) == cp.point
+        previous = None
+        for k in (1, 2, 3):
+            t = Fraction(1, 10**k)
+            u = tuple(x + t * (s - x) for s, x in zip(cp.start, cp.end))
+            on_curve = Network.from_parameters(net.architecture,
+                                               g.permutations.apply(e.a[2], _image(comps[e.a[0]], u)))
+            assert comps[e.a[0]].contains(on_curve)
+            gap = max(abs(x - y) for x, y in zip(on_curve.parameters(), e.point))
+            assert previous is None or gap < previous
+            previous = gap
+
+
+def _image(comp, u):
+    from semialg_fibers.core.semialgebraic import map_parametrization
+
+    return map_parametrization(comp.parametrization, comp.auxiliary, u)
+
+
+@pytest.mark.parametrize("name, net, count, modulo_count", CASES, ids=IDS)
+def test_the_brute_force_graph_never_joins_separated_classes(name, net, count, modulo_count):
+    fiber, g = _graph(net)
+    rng = random.Random(hash(name) % 1000)
+    points = _samples(fiber, rng)
+    classes = g.classes()
+    where = {n: i for i, cls in enumerate(classes) for n in cls}
+    labels = []
+    for p in points:
+        node = g.locate(p)
+        assert node is not None, f"a sampled member {p.parameters()} was not placed in a node"
+        labels.append(where[node])
+    joined = _brute_force_edges(fiber, points)
+    for i, j in joined:
+        assert labels[i] == labels[j], f"brute force joins classes {labels[i]} and {labels[j]}"
+    # the brute force reaches every class the library lists (each is sampled)
+    assert set(labels) == set(range(len(classes)))
+
+
+def test_identity_components_are_told_apart_by_the_sign_of_the_first_weight():
+    """On the fiber of s(x) - s(-x), a_1 never vanishes (a_1 = 0 makes neuron 1 constant, leaving one kink),
+    so sign(a_1) is constant on each connected component: an invariant the library does not use."""
+    fiber, g = _graph(IDENTITY)
+    classes = g.classes()
+    where = {n: i for i, cls in enumerate(classes) for n in cls}
+    seen = {}
+    for p in _samples(fiber, random.Random(3), seeds=4):
+        sign = p.parameters()[0] > 0
+        seen.setdefault(where[g.locate(p)], set()).add(sign)
+    assert sorted(map(sorted, seen.values())) == [[False], [True]]
+
+
+@pytest.mark.parametrize("name, net, count, modulo_count", CASES, ids=IDS)
+def test_paths_between_sampled_members(name, net, count, modulo_count):
+    fiber, g = _graph(net)
+    rng = random.Random(11)
+    points = _samples(fiber, rng, seeds=1, scalings=0)
+    pairs = [(points[0], points[k]) for k in (len(points) // 2, len(points) - 1)]
+    for a, b in pairs:
+        result = path(fiber, a, b, graph=g)
+        same = g.classes()
+        where = {n: i for i, cls in enumerate(same) for n in cls}
+        assert result.connected == (where[g.locate(a)] == where[g.locate(b)])
+        if not result.connected:
+            assert result.separation[2]
+            continue
+        assert result.waypoints[0] == a.parameters() and result.waypoints[-1] == b.parameters()
+        for point in result.waypoints:
+            assert equivalent(net, Network.from_parameters(net.architecture, point), orbit_check=False)
+        for seg in result.segments:  # interior points other than those the implementation checks
+            for tau in (Fraction(1, 5), Fraction(4, 5)):
+                u = tuple(s + tau * (e - s) for s, e in zip(seg.start, seg.end))
+                comp = fiber.components[seg.component]
+                point = g.permutations.apply(seg.permutation, _image(comp, u))
+                member = Network.from_parameters(net.architecture, point)
+                assert _same_on(net, member, _inputs(net.architecture[0], 20))
+                assert comp.contains(member)
+
+
+def test_adjacency_graph_of_relu():
+    fiber, g = _graph(RELU)
+    G = adjacency(fiber, graph=g)
+    assert G.number_of_nodes() == len(fiber)
+    for a, b, data in G.edges(data=True):
+        assert data["status"] in ("adjacent", "undecided")
+        if data["status"] == "adjacent":
+            point = data["point"]
+            assert equivalent(RELU, point, orbit_check=False)
+            assert fiber.components[a].contains(point) or fiber.components[b].contains(point)
+    assert G.graph["separated"] == []
+
+
+def test_separated_pairs_share_no_sampled_point():
+    """Counter-case of a wrong separation: a sample of one node lying in the other."""
+    fiber, g = _graph(IDENTITY)
+    assert g.separated
+    for (x, y), _reason in g.separated.items():
+        for seed in range(4):
+            p = g.permutations.apply(x[2], _image(fiber.components[x[0]], g.pieces[x[0]][x[1]].domain.sample(seed=seed)))
+            psi = g.permutations.apply(g.permutations.inverse(y[2]), p)
+            assert aux_preimage(fiber.components[y[0]], g.pieces[y[0]][y[1]], psi) is None
+
+
+def test_undecided_is_never_a_guess():
+    fiber, g = _graph(RELU)
+    G = adjacency(fiber, graph=g)
+    undecided = [(a, b) for a, b, s in G.edges(data="status") if s == "undecided"]
+    assert undecided  # limit-to-limit meetings are not searched: they stay undecided, never "separated"
+    for a, b in undecided:
+        assert (a, b) not in G.graph["separated"]
+
+
+def test_limits_are_fields_of_search_limits():
+    fiber, _ = _graph(RELU)
+    with pytest.raises(LimitReachedError) as info:
+        piece_graph(fiber, limits=SearchLimits(permutations=1))
+    assert info.value.limit == "permutations"
+
+
+def test_a_partial_fiber_has_no_decided_count():
+    fiber, g = _graph(IDENTITY)
+    partial = type(fiber)(fiber.network, fiber.components, 0, None, FiberStatus.PARTIAL, "test")
+    result = connected_components(partial)
+    assert not result.decided
+    with pytest.raises(NotDecidedError):
+        result.number
+
+
+def test_fiber_methods_go_through_the_hook():
+    fiber, _ = _graph(IDENTITY)
+    assert fiber.connected_components(modulo=None).number == 2
+    assert fiber.adjacency().number_of_nodes() == 1
+    with pytest.raises(ValueError):
+        fiber.connected_components(modulo="scalings")
