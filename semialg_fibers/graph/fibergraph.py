@@ -341,7 +341,7 @@ class Connectivity:
         return self.count[0]
 
 
-def _reasons(g: PieceGraph) -> list[str]:
+def _reasons(g: PieceGraph, modulo: str | None = None) -> list[str]:
     fiber = g.fiber
     out = []
     if not fiber.proven or fiber.omitted:
@@ -349,8 +349,11 @@ def _reasons(g: PieceGraph) -> list[str]:
                    f"{fiber.omitted} omitted)")
     if not g.connected_pieces:
         out.append("a piece has a nonlinear domain constraint (its connectedness is not proven)")
-    if g.undecided:
-        out.append(f"{len(g.undecided)} pairs of nodes in different classes are neither joined nor separated")
+    where = {n: i for i, cls in enumerate(g.classes(modulo)) for n in cls}
+    open_pairs = [(x, y) for x, y in g.undecided
+                  if (where[x[:2]] != where[y[:2]] if modulo else where[x] != where[y])]
+    if open_pairs:
+        out.append(f"{len(open_pairs)} pairs of nodes in different classes are neither joined nor separated")
     return out
 
 
@@ -369,7 +372,7 @@ def connected_components(fiber: Fiber, *, modulo: str | None = "permutations", l
     modulo = _modulo(modulo)
     g = graph if graph is not None else piece_graph(fiber, limits=limits)
     classes = g.classes(modulo)
-    reasons = _reasons(g)
+    reasons = _reasons(g, modulo)
     upper = len(classes)
     lower = upper
     if reasons:

@@ -104,7 +104,9 @@ class Piece:
     domain : BasicSet
         ``D_s`` over the component's auxiliary symbols.
     convex : bool
-        Every constraint of ``domain`` is linear, so ``D_s`` is convex and the piece connected.
+        Every constraint of ``domain`` is linear, so ``D_s`` is convex, and every denominator of the
+        parametrization is a product of polynomials of strict constraints of the cell, so the piece
+        is the continuous image of a convex set: connected (Lemma 1).
     """
 
     component: int
@@ -154,8 +156,24 @@ def pieces(comp: FiberComponent, index: int, limits: SearchLimits | None = None)
             domain.sample(seed=0)
         except (ValueError, NotDecidedError):
             continue  # an empty cell (its linear constraints are infeasible) or one we cannot sample
-        out.append(Piece(index, len(out), tuple(zip(split, signs)), domain, convex))
+        out.append(Piece(index, len(out), tuple(zip(split, signs)), domain, convex and _defined(comp, domain)))
     return tuple(out)
+
+
+def _defined(comp: FiberComponent, domain: BasicSet) -> bool:
+    """Every factor of every denominator of the parametrization is, up to a constant, the polynomial of a strict
+    constraint of the cell: the parametrization is defined, hence continuous, on the whole cell."""
+    strict = {sympy.expand(c.polynomial) for c in domain.constraints if c.relation == ">"}
+    for expr in comp.parametrization:
+        den = sympy.denom(sympy.together(sympy.sympify(expr)))
+        if den.is_number:
+            continue
+        _coeff, factors = sympy.factor_list(den)
+        for base, _power in factors:
+            base = sympy.expand(base)
+            if not any(sympy.simplify(base / p).is_number for p in strict):
+                return False
+    return True
 
 
 def in_piece(comp: FiberComponent, piece: Piece, point, single: bool) -> bool | None:
@@ -417,8 +435,9 @@ def separated(comp_a: FiberComponent, piece_a: Piece, comp_b: FiberComponent, pi
     if ra is None or rb is None:
         return None
     coords = comp_a.coordinates
+    if resolve(limits).exceeded("free_unknowns", len(coords)):
+        return None  # beyond the limit free_unknowns: the pair stays undecided
     system = ra + _permuted(rb, coords, perms, q)
-    resolve(limits).check("free_unknowns", len(coords), f"fiber graph: separation in {len(coords)} unknowns")
     linear, equations = [], []
     for p, rel in system:
         p = sympy.expand(p)

@@ -61,7 +61,8 @@ def _segment(p: Network, q: Network, tau: Fraction) -> Network:
     return Network.from_parameters(p.architecture, [x + tau * (y - x) for x, y in zip(p.parameters(), q.parameters())])
 
 
-def _samples(fiber, rng, seeds=3, scalings=1):
+def _samples(fiber, rng, seeds=3, scalings=1, rescaled=None):
+    """Sampled members; ``rescaled`` collects the pairs ``(i, j)`` where member ``j`` is member ``i`` rescaled."""
     out = []
     net = fiber.network
     for comp in fiber.components:
@@ -70,10 +71,13 @@ def _samples(fiber, rng, seeds=3, scalings=1):
             for h in hidden_permutations(net.architecture):
                 moved = permute_hidden(base, h)
                 out.append(moved)
+                first = len(out) - 1
                 for _ in range(scalings):
                     layer = rng.randrange(1, net.depth)
                     index = rng.randrange(net.architecture[layer])
                     out.append(scale_neuron(moved, layer, index, Fraction(rng.randint(1, 5), rng.randint(1, 5))))
+                    if rescaled is not None:
+                        rescaled.append((first, len(out) - 1))
     return out
 
 
@@ -138,7 +142,8 @@ def _image(comp, u):
 def test_the_brute_force_graph_never_joins_separated_classes(name, net, count, modulo_count):
     fiber, g = _graph(net)
     rng = random.Random(hash(name) % 1000)
-    points = _samples(fiber, rng)
+    rescaled: list = []
+    points = _samples(fiber, rng, rescaled=rescaled)
     classes = g.classes()
     where = {n: i for i, cls in enumerate(classes) for n in cls}
     labels = []
@@ -146,7 +151,7 @@ def test_the_brute_force_graph_never_joins_separated_classes(name, net, count, m
         node = g.locate(p)
         assert node is not None, f"a sampled member {p.parameters()} was not placed in a node"
         labels.append(where[node])
-    joined = _brute_force_edges(fiber, points)
+    joined = _brute_force_edges(fiber, points) + rescaled   # a rescaling by c > 0 is the path (1 - tau) + tau c
     for i, j in joined:
         assert labels[i] == labels[j], f"brute force joins classes {labels[i]} and {labels[j]}"
     # the brute force reaches every class the library lists (each is sampled)
@@ -243,8 +248,9 @@ def test_a_partial_fiber_has_no_decided_count():
 
 
 def test_fiber_methods_go_through_the_hook():
-    fiber, _ = _graph(IDENTITY)
+    fiber = api.fiber(GENERIC)
     assert fiber.connected_components(modulo=None).number == 2
     assert fiber.adjacency().number_of_nodes() == 1
+    assert api.fiber_connected_components(GENERIC).number == 1
     with pytest.raises(ValueError):
         fiber.connected_components(modulo="scalings")
