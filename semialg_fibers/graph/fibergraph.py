@@ -21,7 +21,7 @@ from ..core.exceptions import InternalCheckError, NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..general.oracle import equivalent
-from .pieces import ClosurePoint, Permutations, Piece, aux_preimage, closure_points, in_piece, pieces, separated
+from .pieces import ClosurePoint, Permutations, aux_preimage, closure_points, in_piece, limit_image, pieces, separated
 
 __all__ = ["PieceGraph", "Edge", "Connectivity", "Segment", "FiberPath", "piece_graph", "adjacency",
            "connected_components", "path"]
@@ -171,7 +171,7 @@ def piece_graph(fiber: Fiber, *, limits: SearchLimits | None = None, check: bool
                 for other in flat:
                     if (piece.component, piece.cell, 0) == (other.component, other.cell, 0) and rho == 0:
                         continue
-                    inside = in_piece(comps[other.component], other, psi, len(cells[other.component]) == 1)
+                    inside = in_piece(comps[other.component], other, psi)
                     if not inside:
                         continue
                     if check and cp.point not in checked:
@@ -306,8 +306,8 @@ class Connectivity:
     modulo : "permutations" or None
     classes : tuple of tuple
         The witnessed classes of nodes (component indices, or ``(component, cell, permutation)``).
-    representatives : tuple of Network
-        One member of the fiber per class.
+    representatives : tuple of Network or None
+        One member of the fiber per class (None when no piece of the class could be sampled).
     decided : bool
         The classes are proven to be the connected components: the fiber is
         proven complete, every piece is connected and every pair of nodes in
@@ -398,21 +398,18 @@ def connected_components(fiber: Fiber, *, modulo: str | None = "permutations", l
             lower = 1
     reps = []
     for cls in classes:
-        node = min(cls)
-        comp = fiber.components[node[0]]
-        piece = g.pieces[node[0]][node[1]]
-        u = piece.domain.sample(seed=0)
-        rep = _image_point(comp, u)
-        k = node[2] if not modulo else 0
-        reps.append(Network.from_parameters(fiber.network.architecture, g.permutations.apply(k, rep)))
+        rep = None
+        for node in sorted(cls):
+            piece = g.pieces[node[0]][node[1]]
+            points = piece.points(fiber.components[node[0]], (0,))
+            if points:
+                k = node[2] if not modulo else 0
+                rep = Network.from_parameters(fiber.network.architecture,
+                                              g.permutations.apply(k, piece.image(points[0])))
+                break
+        reps.append(rep)
     shown = tuple(tuple(sorted({n[0] for n in cls})) if modulo else tuple(sorted(cls)) for cls in classes)
     return Connectivity(modulo, shown, tuple(reps), not reasons, (lower, upper), "; ".join(reasons))
-
-
-def _image_point(comp: FiberComponent, u) -> tuple:
-    from ..core.semialgebraic import map_parametrization
-
-    return map_parametrization(comp.parametrization, comp.auxiliary, u)
 
 
 # ---------------------------------------------------------------------------- paths
@@ -460,26 +457,24 @@ def _locate(g: PieceGraph, point) -> tuple | None:
             comp = comps[piece.component]
             for k in range(len(g.permutations)):
                 psi = g.permutations.apply(g.permutations.inverse(k), point)
-                if in_piece(comp, piece, psi, len(cells) == 1):
-                    u = aux_preimage(comp, piece, psi)
+                if in_piece(comp, piece, psi):
+                    u = aux_preimage(piece, psi)
                     if u is not None:
                         return (piece.component, piece.cell, k), u
     return None
 
 
 def _segment_value(g: PieceGraph, seg: Segment, tau: Fraction) -> tuple:
-    comp = g.fiber.components[seg.component]
+    piece = g.pieces[seg.component][seg.cell]
     u = tuple(s + tau * (e - s) for s, e in zip(seg.start, seg.end))
-    return g.permutations.apply(seg.permutation, _image_point(comp, u))
+    return g.permutations.apply(seg.permutation, piece.image(u))
 
 
 def _end_value(g: PieceGraph, seg: Segment) -> tuple:
     if not seg.open_end:
         return _segment_value(g, seg, Fraction(1))
-    from .pieces import _limit_image
-
-    comp = g.fiber.components[seg.component]
-    return g.permutations.apply(seg.permutation, _limit_image(comp, seg.start, seg.end))
+    piece = g.pieces[seg.component][seg.cell]
+    return g.permutations.apply(seg.permutation, limit_image(piece, seg.start, seg.end))
 
 
 def path(fiber: Fiber, a: Network, b: Network, *, limits: SearchLimits | None = None, graph: PieceGraph | None = None,
@@ -544,7 +539,7 @@ def path(fiber: Fiber, a: Network, b: Network, *, limits: SearchLimits | None = 
             segments.append(Segment(x[0], x[1], x[2], cp.start, cp.end, cp.limit))
             piece_y = g.pieces[y[0]][y[1]]
             psi = g.permutations.apply(g.permutations.inverse(y[2]), e.point)
-            u_y = aux_preimage(comps[y[0]], piece_y, psi)
+            u_y = aux_preimage(piece_y, psi)
             if u_y is None:
                 raise NotDecidedError("path: the auxiliary values of an edge point were not found")
             current_u = u_y
@@ -552,7 +547,7 @@ def path(fiber: Fiber, a: Network, b: Network, *, limits: SearchLimits | None = 
             # the edge point is in y's closure and in x: go to it inside x, then leave along y's curve backwards
             piece_x = g.pieces[x[0]][x[1]]
             psi = g.permutations.apply(g.permutations.inverse(x[2]), e.point)
-            u_x = aux_preimage(comps[x[0]], piece_x, psi)
+            u_x = aux_preimage(piece_x, psi)
             if u_x is None:
                 raise NotDecidedError("path: the auxiliary values of an edge point were not found")
             segments.append(Segment(x[0], x[1], x[2], current_u, u_x))

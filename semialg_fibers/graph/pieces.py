@@ -39,7 +39,7 @@ from ..core.symbols import parameter_symbols
 from ..core.symmetries import hidden_permutations, permute_hidden
 
 __all__ = ["Piece", "ClosurePoint", "Permutations", "pieces", "closure_points", "in_piece", "separated",
-           "aux_preimage"]
+           "aux_preimage", "limit_image"]
 
 _T = sympy.Symbol("t", positive=True)
 
@@ -101,22 +101,61 @@ class Piece:
         Index of the cell among the component's cells.
     signs : tuple of (sympy.Expr, int)
         The sign fixed on each linear factor of a ``!=`` constraint.
+    auxiliary : tuple of sympy.Symbol
+        The component's auxiliary symbols less those eliminated: an equation ``p1 x + p0 = 0`` of the
+        domain with ``x`` in no other constraint and ``p1`` a product of polynomials of strict
+        constraints of the cell is replaced by ``x = -p0 / p1`` in the parametrization.
+    parametrization : tuple of sympy.Expr
+        The component's, with the eliminated symbols substituted.
     domain : BasicSet
-        ``D_s`` over the component's auxiliary symbols.
+        The cell ``D_s`` over ``auxiliary``.
     convex : bool
         Every constraint of ``domain`` is linear, so ``D_s`` is convex, and every denominator of the
         parametrization is a product of polynomials of strict constraints of the cell, so the piece
         is the continuous image of a convex set: connected (Lemma 1).
+    kept : tuple of int
+        The positions of ``auxiliary`` among the component's auxiliary symbols.
+    single : bool
+        The component has this one piece (its membership test is the piece's).
     """
 
     component: int
     cell: int
     signs: tuple
+    auxiliary: tuple
+    parametrization: tuple
     domain: BasicSet
     convex: bool
+    kept: tuple
+    single: bool
 
-    def as_set(self, comp: FiberComponent) -> BasicSet:
-        return BasicSet(comp.coordinates, self.domain.constraints, comp.auxiliary, comp.parametrization)
+    def image(self, u) -> tuple | None:
+        """``phi(u)`` exactly, None where a denominator vanishes."""
+        try:
+            return map_parametrization(self.parametrization, self.auxiliary, u)
+        except (ValueError, ZeroDivisionError):
+            return None
+
+    def points(self, comp: FiberComponent, seeds=(0, 1)) -> list:
+        """Points of the cell: the generator's samples when they lie in it, else exact LP samples of the cell."""
+        out = []
+        for seed in seeds:
+            u = None
+            try:
+                full = comp.sample_auxiliary(seed)
+                cand = tuple(full[k] for k in self.kept)
+                if self.domain.contains(cand) and self.image(cand) is not None:
+                    u = cand
+            except (ValueError, NotDecidedError):
+                pass
+            if u is None:
+                try:
+                    u = tuple(self.domain.sample(seed=seed))
+                except (ValueError, NotDecidedError):
+                    continue
+            if u not in out:
+                out.append(u)
+        return out
 
 
 def _linear_factor(poly: sympy.Expr, aux) -> sympy.Expr | None:
@@ -130,66 +169,121 @@ def _linear_factor(poly: sympy.Expr, aux) -> sympy.Expr | None:
     return base
 
 
+def _of_strict(expr: sympy.Expr, strict) -> bool:
+    """Every factor of ``expr`` is, up to a constant, the polynomial of a strict constraint (so it never vanishes)."""
+    if sympy.sympify(expr).is_number:
+        return expr != 0
+    _coeff, factors = sympy.factor_list(sympy.expand(expr))
+    return all(any(sympy.cancel(sympy.expand(base) / p).is_number for p in strict) for base, _power in factors)
+
+
+def _eliminate(aux: list, param: list, cons: list):
+    """Substitute the symbols an equation determines (see :class:`Piece`); returns the reduced data."""
+    aux, param, cons = list(aux), list(param), list(cons)
+    changed = True
+    while changed:
+        changed = False
+        strict = [sympy.expand(c.polynomial) for c in cons if c.relation == ">"]
+        for c in cons:
+            if c.relation != "==":
+                continue
+            for x in sorted(c.free_symbols & set(aux), key=str):
+                if any(x in d.free_symbols for d in cons if d is not c):
+                    continue
+                poly = sympy.Poly(c.polynomial, x)
+                if poly.degree() != 1:
+                    continue
+                p1, p0 = poly.nth(1), poly.nth(0)
+                if not _of_strict(p1, [q for q in strict if x not in q.free_symbols]):
+                    continue
+                value = -p0 / p1
+                param = [sympy.cancel(sympy.sympify(e).xreplace({x: value})) for e in param]
+                cons = [d for d in cons if d is not c]
+                aux.remove(x)
+                changed = True
+                break
+            if changed:
+                break
+    return aux, param, cons
+
+
 def pieces(comp: FiberComponent, index: int, limits: SearchLimits | None = None) -> tuple[Piece, ...]:
-    """The cells of ``comp``'s domain with the sign of every ``!=`` factor fixed (empty cells dropped)."""
+    """The cells of ``comp``'s domain with the sign of every ``!=`` factor fixed (cells proven empty dropped)."""
     aux = comp.auxiliary
-    keep, split, convex = [], [], True
+    keep, split = [], []
     for c in comp.domain.constraints:
-        if c.relation == "!=":
-            factor = _linear_factor(c.polynomial, aux) if aux else None
-            if factor is None:
-                keep.append(c)
-                convex = False
-            else:
-                split.append(factor)
-        else:
+        factor = _linear_factor(c.polynomial, aux) if c.relation == "!=" and aux else None
+        if factor is None:
             keep.append(c)
-            if c.total_degree > 1:
-                convex = False
+        else:
+            split.append(factor)
     count = 2 ** len(split)
     resolve(limits).check("subsets", count, f"fiber graph: {count} sign cells of a component's domain")
     out = []
     for signs in itertools.product((1, -1), repeat=len(split)):
         cons = keep + [constraint(s * f, ">") for s, f in zip(signs, split)]
-        domain = BasicSet(aux, cons)
-        try:
-            domain.sample(seed=0)
-        except (ValueError, NotDecidedError):
-            continue  # an empty cell (its linear constraints are infeasible) or one we cannot sample
-        out.append(Piece(index, len(out), tuple(zip(split, signs)), domain, convex and _defined(comp, domain)))
+        cons = _signed_monomials(cons)
+        if cons is None or (split and _linear_part_empty(cons, aux)):
+            continue  # a constraint contradicts the signs, or the linear constraints are infeasible: the cell is empty
+        cell_aux, param, cell_cons = _eliminate(list(aux), list(comp.parametrization), cons)
+        domain = BasicSet(tuple(cell_aux), cell_cons)
+        strict = [sympy.expand(c.polynomial) for c in domain.constraints if c.relation == ">"]
+        convex = all(c.relation != "!=" and c.total_degree <= 1 for c in domain.constraints) and all(
+            _of_strict(sympy.denom(sympy.together(sympy.sympify(e))), strict) for e in param)
+        kept = tuple(aux.index(a) for a in cell_aux)
+        out.append(Piece(index, len(out), tuple(zip(split, signs)), tuple(cell_aux), tuple(param), domain, convex,
+                         kept, not split))
     return tuple(out)
 
 
-def _defined(comp: FiberComponent, domain: BasicSet) -> bool:
-    """Every factor of every denominator of the parametrization is, up to a constant, the polynomial of a strict
-    constraint of the cell: the parametrization is defined, hence continuous, on the whole cell."""
-    strict = {sympy.expand(c.polynomial) for c in domain.constraints if c.relation == ">"}
-    for expr in comp.parametrization:
-        den = sympy.denom(sympy.together(sympy.sympify(expr)))
-        if den.is_number:
+def _signed_monomials(cons: list) -> list | None:
+    """Drop the constraints on a monomial whose symbols have a strict sign in the cell when the signs imply them;
+    None when the signs contradict one (the cell is empty)."""
+    signs = {}
+    for c in cons:
+        if c.relation == ">" and len(c.free_symbols) == 1:
+            (x,) = c.free_symbols
+            poly = sympy.Poly(c.polynomial, x)
+            if poly.degree() == 1 and poly.nth(0) == 0:
+                signs[x] = 1 if poly.nth(1) > 0 else -1
+    out = []
+    for c in cons:
+        p = sympy.expand(c.polynomial)
+        sign = _monomial_sign(p, signs) if len(p.free_symbols) > 1 and p.is_Mul else 0
+        if not sign:
+            out.append(c)
             continue
-        _coeff, factors = sympy.factor_list(den)
-        for base, _power in factors:
-            base = sympy.expand(base)
-            if not any(sympy.simplify(base / p).is_number for p in strict):
-                return False
-    return True
+        holds = {"==": False, "!=": True, ">": sign > 0, ">=": sign > 0}[c.relation]
+        if not holds:
+            return None
+    return out
 
 
-def in_piece(comp: FiberComponent, piece: Piece, point, single: bool) -> bool | None:
-    """Exact membership of ``point`` in the piece (``single``: the component has one cell); None: not decided."""
+def _linear_part_empty(cons, aux) -> bool:
+    rows = []
+    for c in cons:
+        if c.relation == "!=" or c.total_degree > 1:
+            continue
+        poly = sympy.Poly(c.polynomial, *aux)
+        coeffs = tuple(Fraction(str(poly.coeff_monomial(x))) for x in aux)
+        rows.append(linalg.Constraint(coeffs, Fraction(str(poly.coeff_monomial(1))), c.relation))
+    return not linalg.feasible_point(rows, len(aux))
+
+
+def in_piece(comp: FiberComponent, piece: Piece, point) -> bool | None:
+    """Exact membership of ``point`` in the piece (the representative copy); None: not decided."""
     net = Network.from_parameters(comp.architecture, point)
     try:
         if comp.membership is not None and not comp.contains(net):
             return False  # in no copy of the component
-        if single:
+        if piece.single:
             return comp.contains_representative(net)
         if comp.implicit is not None and not comp.contains_representative(net):
             return False
     except NotDecidedError:
         return None
     # a cell of a component with several: a preimage found in the cell proves membership; none found decides nothing
-    return True if aux_preimage(comp, piece, point) is not None else None
+    return True if aux_preimage(piece, point) is not None else None
 
 
 # ---------------------------------------------------------------------------- closure points
@@ -256,22 +350,16 @@ def _segment_in_domain(domain: BasicSet, aux, start, end) -> bool:
     return True
 
 
-def _limit_image(comp: FiberComponent, start, end) -> tuple | None:
-    sub = {a: sympy.Rational(e) + _T * sympy.Rational(s - e) for a, s, e in zip(comp.auxiliary, start, end)}
+def limit_image(piece: Piece, start, end) -> tuple | None:
+    """``lim_{t -> 0+} phi(end + t (start - end))`` exactly; None when a coordinate diverges."""
+    sub = {a: sympy.Rational(e) + _T * sympy.Rational(s - e) for a, s, e in zip(piece.auxiliary, start, end)}
     out = []
-    for expr in comp.parametrization:
+    for expr in piece.parametrization:
         value = _limit_value(sympy.sympify(expr).xreplace(sub))
         if value is None:
             return None
         out.append(value)
     return tuple(out)
-
-
-def _image(comp: FiberComponent, u) -> tuple | None:
-    try:
-        return map_parametrization(comp.parametrization, comp.auxiliary, u)
-    except (ValueError, ZeroDivisionError):
-        return None
 
 
 def closure_points(comp: FiberComponent, piece: Piece, *, seeds=(0, 1), depth: int = 2,
@@ -286,20 +374,15 @@ def closure_points(comp: FiberComponent, piece: Piece, *, seeds=(0, 1), depth: i
     Special points in the cell are expanded again (``depth`` rounds).  Only a
     convex piece is searched (a segment must stay in the cell).
     """
-    if not piece.convex or not comp.auxiliary:
+    if not piece.convex or not piece.auxiliary:
         return ()
-    aux = comp.auxiliary
+    aux = piece.auxiliary
     budget = resolve(limits)
     found: dict[tuple, ClosurePoint] = {}
-    starts = []
-    for seed in seeds:
-        try:
-            starts.append(tuple(piece.domain.sample(seed=seed)))
-        except (ValueError, NotDecidedError):
-            continue
+    starts = piece.points(comp, seeds)
     frontier = []
     for u0 in starts:
-        image = _image(comp, u0)
+        image = piece.image(u0)
         if image is not None:
             found.setdefault(image, ClosurePoint(image, u0, u0, False))
             frontier.append(u0)
@@ -310,7 +393,7 @@ def closure_points(comp: FiberComponent, piece: Piece, *, seeds=(0, 1), depth: i
             for k, x in enumerate(aux):
                 others = {a: sympy.Rational(v) for j, (a, v) in enumerate(zip(aux, u0)) if j != k}
                 roots = set()
-                for p in list(polys) + list(comp.parametrization):
+                for p in list(polys) + list(piece.parametrization):
                     restricted = sympy.sympify(p).xreplace(others)
                     if restricted.has(x):
                         roots.update(_rational_roots(restricted, x))
@@ -319,12 +402,12 @@ def closure_points(comp: FiberComponent, piece: Piece, *, seeds=(0, 1), depth: i
                         continue
                     end = u0[:k] + (r,) + u0[k + 1:]
                     if piece.domain.contains(end):
-                        image = _image(comp, end)
+                        image = piece.image(end)
                         if image is not None and image not in found:
                             found[image] = ClosurePoint(image, u0, end, False)
                             new.append(end)
                     elif _segment_in_domain(piece.domain, aux, u0, end):
-                        image = _limit_image(comp, u0, end)
+                        image = limit_image(piece, u0, end)
                         if image is not None and image not in found:
                             found[image] = ClosurePoint(image, u0, end, True)
                     budget.check("subsets", len(found), "fiber graph: closure points of one piece")
@@ -333,11 +416,11 @@ def closure_points(comp: FiberComponent, piece: Piece, *, seeds=(0, 1), depth: i
 
 
 # ---------------------------------------------------------------------------- aux preimages
-def aux_preimage(comp: FiberComponent, piece: Piece, point) -> tuple | None:
+def aux_preimage(piece: Piece, point) -> tuple | None:
     """An exact point ``u`` of the cell with ``phi(u) = point``, found by solving; None when not found."""
-    aux = comp.auxiliary
+    aux = piece.auxiliary
     eqs = [sympy.numer(sympy.together(sympy.sympify(e) - sympy.Rational(v)))
-           for e, v in zip(comp.parametrization, point)]
+           for e, v in zip(piece.parametrization, point)]
     eqs = [e for e in eqs if e != 0]
     try:
         solutions = sympy.solve(eqs, list(aux), dict=True)
@@ -361,7 +444,7 @@ def aux_preimage(comp: FiberComponent, piece: Piece, point) -> tuple | None:
             if not all(v.is_Rational for v in vals):
                 continue
             u = tuple(Fraction(int(v.p), int(v.q)) for v in vals)
-            if piece.domain.contains(u) and _image(comp, u) == tuple(Fraction(v) for v in point):
+            if piece.domain.contains(u) and piece.image(u) == tuple(Fraction(v) for v in point):
                 return u
     return None
 
@@ -379,7 +462,7 @@ def _relaxation(comp: FiberComponent, piece: Piece) -> list | None:
                 out.append((c.polynomial, ">="))
     # sign facts: a coordinate that is a constant times a monomial in symbols of fixed sign on the cell
     signs = _symbol_signs(piece)
-    for coord, expr in zip(coords, comp.parametrization):
+    for coord, expr in zip(coords, piece.parametrization):
         expr = sympy.sympify(expr)
         if expr.is_Rational:
             out.append((coord - expr, "=="))

@@ -22,7 +22,7 @@ from semialg_fibers.core.results import FiberStatus
 from semialg_fibers.core.symmetries import hidden_permutations, permute_hidden, scale_neuron
 from semialg_fibers.general.oracle import equivalent
 from semialg_fibers.graph import adjacency, connected_components, path, piece_graph
-from semialg_fibers.graph.pieces import _limit_image, aux_preimage
+from semialg_fibers.graph.pieces import aux_preimage, limit_image
 
 RELU = Network.from_layers([([[1], [0]], [0, 0]), ([[1, 0]], [0])])                      # s(x) in (1, 2, 1)
 IDENTITY = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])                 # s(x) - s(-x) = x
@@ -119,23 +119,24 @@ def test_every_edge_point_is_in_the_fiber_and_in_both_closures(name, net, count,
             assert comps[e.a[0]].contains(point)
             continue
         # the limit: points of the curve lie in the component and approach the edge point
-        assert _limit_image(comps[e.a[0]], cp.start, cp.end) == cp.point
+        piece = g.pieces[e.a[0]][e.a[1]]
+        assert limit_image(piece, cp.start, cp.end) == cp.point
         previous = None
         for k in (1, 2, 3):
             t = Fraction(1, 10**k)
             u = tuple(x + t * (s - x) for s, x in zip(cp.start, cp.end))
             on_curve = Network.from_parameters(net.architecture,
-                                               g.permutations.apply(e.a[2], _image(comps[e.a[0]], u)))
+                                               g.permutations.apply(e.a[2], _image(piece, u)))
             assert comps[e.a[0]].contains(on_curve)
             gap = max(abs(x - y) for x, y in zip(on_curve.parameters(), e.point))
             assert previous is None or gap < previous
             previous = gap
 
 
-def _image(comp, u):
+def _image(piece, u):
     from semialg_fibers.core.semialgebraic import map_parametrization
 
-    return map_parametrization(comp.parametrization, comp.auxiliary, u)
+    return map_parametrization(piece.parametrization, piece.auxiliary, u)
 
 
 @pytest.mark.parametrize("name, net, count, modulo_count", CASES, ids=IDS)
@@ -192,7 +193,7 @@ def test_paths_between_sampled_members(name, net, count, modulo_count):
             for tau in (Fraction(1, 5), Fraction(4, 5)):
                 u = tuple(s + tau * (e - s) for s, e in zip(seg.start, seg.end))
                 comp = fiber.components[seg.component]
-                point = g.permutations.apply(seg.permutation, _image(comp, u))
+                point = g.permutations.apply(seg.permutation, _image(g.pieces[seg.component][seg.cell], u))
                 member = Network.from_parameters(net.architecture, point)
                 assert _same_on(net, member, _inputs(net.architecture[0], 20))
                 assert comp.contains(member)
@@ -217,9 +218,9 @@ def test_separated_pairs_share_no_sampled_point():
     assert g.separated
     for (x, y), _reason in g.separated.items():
         for seed in range(4):
-            p = g.permutations.apply(x[2], _image(fiber.components[x[0]], g.pieces[x[0]][x[1]].domain.sample(seed=seed)))
+            p = g.permutations.apply(x[2], _image(g.pieces[x[0]][x[1]], g.pieces[x[0]][x[1]].domain.sample(seed=seed)))
             psi = g.permutations.apply(g.permutations.inverse(y[2]), p)
-            assert aux_preimage(fiber.components[y[0]], g.pieces[y[0]][y[1]], psi) is None
+            assert aux_preimage(g.pieces[y[0]][y[1]], psi) is None
 
 
 def test_undecided_is_never_a_guess():
