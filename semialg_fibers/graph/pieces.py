@@ -117,6 +117,10 @@ class Piece:
         The positions of ``auxiliary`` among the component's auxiliary symbols.
     single : bool
         The component has this one piece (its membership test is the piece's).
+    signs_read : tuple of (int, int) or None
+        Per fixed sign, a coordinate ``k`` and a sign ``e`` with ``sign(L) = e sign(theta_k)`` on the
+        whole component (``theta_k`` is a constant times an odd power of ``L`` times symbols of one
+        strict sign); None when some sign cannot be read off the coordinates.
     """
 
     component: int
@@ -128,6 +132,7 @@ class Piece:
     convex: bool
     kept: tuple
     single: bool
+    signs_read: tuple | None = None
 
     def image(self, u) -> tuple | None:
         """``phi(u)`` exactly, None where a denominator vanishes."""
@@ -156,6 +161,10 @@ class Piece:
             if u not in out:
                 out.append(u)
         return out
+
+
+def _sign(value) -> int:
+    return (value > 0) - (value < 0)
 
 
 def _linear_factor(poly: sympy.Expr, aux) -> sympy.Expr | None:
@@ -232,7 +241,37 @@ def pieces(comp: FiberComponent, index: int, limits: SearchLimits | None = None)
             _of_strict(sympy.denom(sympy.together(sympy.sympify(e))), strict) for e in param)
         kept = tuple(aux.index(a) for a in cell_aux)
         out.append(Piece(index, len(out), tuple(zip(split, signs)), tuple(cell_aux), tuple(param), domain, convex,
-                         kept, not split))
+                         kept, not split, _signs_read(comp, split, keep)))
+    return tuple(out)
+
+
+def _signs_read(comp: FiberComponent, split: list, keep: list) -> tuple | None:
+    """For each split factor ``L`` (a symbol), a coordinate whose sign gives ``sign(L)`` on all of the component."""
+    fixed = {}
+    for c in keep:
+        if c.relation == ">" and len(c.free_symbols) == 1:
+            (x,) = c.free_symbols
+            poly = sympy.Poly(c.polynomial, x)
+            if poly.degree() == 1 and poly.nth(0) == 0:
+                fixed[x] = 1 if poly.nth(1) > 0 else -1
+    out = []
+    for factor in split:
+        if not factor.is_Symbol:
+            return None
+        found = None
+        for k, expr in enumerate(comp.parametrization):
+            expr = sympy.sympify(expr)
+            if not expr.has(factor):
+                continue
+            trial = dict(fixed)
+            trial[factor] = 1
+            sign = _monomial_sign(expr, trial)
+            if sign:
+                found = (k, sign)  # sign(theta_k) = sign * sign(L), so sign(L) = sign * sign(theta_k)
+                break
+        if found is None:
+            return None
+        out.append(found)
     return tuple(out)
 
 
@@ -280,6 +319,9 @@ def in_piece(comp: FiberComponent, piece: Piece, point) -> bool | None:
             return comp.contains_representative(net)
         if comp.implicit is not None and not comp.contains_representative(net):
             return False
+        if comp.implicit is not None and piece.signs_read is not None:
+            # in the representative copy, at a point u of the domain; the coordinates give the cell of u
+            return all(sign * _sign(point[k]) == s for (k, sign), (_f, s) in zip(piece.signs_read, piece.signs))
     except NotDecidedError:
         return None
     # a cell of a component with several: a preimage found in the cell proves membership; none found decides nothing
