@@ -502,7 +502,6 @@ def path(fiber: Fiber, a: Network, b: Network, *, limits: SearchLimits | None = 
     (True, True, True)
     """
     g = graph if graph is not None else piece_graph(fiber, limits=limits)
-    net = fiber.network
     ends = []
     for x in (a, b):
         found = _locate(g, x.parameters())
@@ -529,7 +528,6 @@ def path(fiber: Fiber, a: Network, b: Network, *, limits: SearchLimits | None = 
     route = nx.shortest_path(G, na, nb)
     segments = []
     current_u = ua
-    comps = fiber.components
     for x, y in zip(route, route[1:]):
         e = G.edges[x, y]["edge"]
         cp = e.reached

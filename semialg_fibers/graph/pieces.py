@@ -228,11 +228,13 @@ def pieces(comp: FiberComponent, index: int, limits: SearchLimits | None = None)
             split.append(factor)
     count = 2 ** len(split)
     resolve(limits).check("subsets", count, f"fiber graph: {count} sign cells of a component's domain")
-    out = []
+    out: list[Piece] = []
     for signs in itertools.product((1, -1), repeat=len(split)):
-        cons = keep + [constraint(s * f, ">") for s, f in zip(signs, split)]
-        cons = _signed_monomials(cons)
-        if cons is None or (split and _linear_part_empty(cons, aux)):
+        signed = _signed_monomials(keep + [constraint(s * f, ">") for s, f in zip(signs, split)])
+        if signed is None:
+            continue
+        cons = signed
+        if split and _linear_part_empty(cons, aux):
             continue  # a constraint contradicts the signs, or the linear constraints are infeasible: the cell is empty
         cell_aux, param, cell_cons = _eliminate(list(aux), list(comp.parametrization), cons)
         domain = BasicSet(tuple(cell_aux), cell_cons)

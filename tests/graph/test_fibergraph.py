@@ -262,7 +262,7 @@ def test_a_partial_fiber_has_no_decided_count():
     result = connected_components(partial)
     assert not result.decided
     with pytest.raises(NotDecidedError):
-        result.number
+        _ = result.number
 
 
 def test_fiber_methods_go_through_the_hook():
