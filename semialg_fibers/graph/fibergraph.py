@@ -21,7 +21,17 @@ from ..core.exceptions import InternalCheckError, NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..general.oracle import equivalent
-from .pieces import ClosurePoint, Permutations, aux_preimage, closure_points, in_piece, limit_image, pieces, separated
+from .pieces import (
+    ClosurePoint,
+    Permutations,
+    aux_preimage,
+    closure_points,
+    closure_preimage,
+    in_piece,
+    limit_image,
+    pieces,
+    separated,
+)
 
 __all__ = ["PieceGraph", "Edge", "Connectivity", "Segment", "FiberPath", "piece_graph", "adjacency",
            "connected_components", "path"]
@@ -40,14 +50,16 @@ class Edge:
     """An edge of the piece graph: ``point`` is in the closure of node ``a`` and in node ``b``.
 
     ``a`` and ``b`` are nodes ``(component, cell, permutation index)``;
-    ``reached`` is how the point lies in ``cl(a)`` (in the permutation ``a[2]``
-    applied to the representative's coordinates: :class:`~.pieces.ClosurePoint`).
+    ``reached`` is how the point lies in ``cl(a)`` (in the representative's
+    coordinates, moved by the permutation ``a[2]``: :class:`~.pieces.ClosurePoint`);
+    ``reached_b``, when not None, says that the point lies only in ``cl(b)``, and how.
     """
 
     a: tuple
     b: tuple
     point: tuple
     reached: ClosurePoint
+    reached_b: ClosurePoint | None = None
 
 
 @dataclass(frozen=True)
@@ -185,6 +197,7 @@ def piece_graph(fiber: Fiber, *, limits: SearchLimits | None = None, check: bool
                         pair = (ea, eb) if ea <= eb else (eb, ea)
                         if pair not in edges:
                             edges[pair] = Edge(ea, eb, perms.apply(pi, cp.point), cp)
+    _closure_edges(fiber, flat, perms, edges, checked if check else None, domain, limits)
     graph = PieceGraph(fiber, domain, perms, cells, tuple(edges.values()), {}, ())
     classes = graph.classes()
     where = {n: i for i, cls in enumerate(classes) for n in cls}
@@ -205,6 +218,36 @@ def piece_graph(fiber: Fiber, *, limits: SearchLimits | None = None, check: bool
             else:
                 undecided.append((x, y))
     return PieceGraph(fiber, domain, perms, cells, tuple(edges.values()), sep, tuple(undecided), len(checked))
+
+
+def _closure_edges(fiber, flat, perms, edges, checked, domain, limits) -> None:
+    """Edges at limit points in two closures (Lemma 2'), tried for pairs of components not yet adjacent."""
+    comps = fiber.components
+    adjacent = {frozenset((e.a[0], e.b[0])) for e in edges.values()}
+    for piece in flat:
+        comp = comps[piece.component]
+        for cp in closure_points(comp, piece, limits=limits):
+            if not cp.limit:
+                continue
+            for rho in range(len(perms)):
+                psi = perms.apply(rho, cp.point)
+                for other in flat:
+                    pair_key = frozenset((piece.component, other.component))
+                    if other.component == piece.component or pair_key in adjacent:
+                        continue
+                    found = closure_preimage(other, psi)
+                    if found is None:
+                        continue
+                    if checked is not None and cp.point not in checked:
+                        checked[cp.point] = _check_point(fiber.network, cp.point, domain, limits)
+                    adjacent.add(pair_key)
+                    a = (piece.component, piece.cell, 0)
+                    b = (other.component, other.cell, perms.inverse(rho))
+                    for pi in range(len(perms)):
+                        ea, eb = _apply_node(perms, pi, a), _apply_node(perms, pi, b)
+                        pair = (ea, eb) if ea <= eb else (eb, ea)
+                        if ea != eb and pair not in edges:
+                            edges[pair] = Edge(ea, eb, perms.apply(pi, cp.point), cp, found)
 
 
 def _check_point(net: Network, point, domain, limits) -> bool:
@@ -250,9 +293,8 @@ def adjacency(fiber: Fiber, *, modulo: str | None = "permutations", limits: Sear
     >>> relu = Network.from_layers([([[1], [0]], [0, 0]), ([[1, 0]], [0])])   # s(x) in (1, 2, 1)
     >>> fiber = api.fiber(relu)
     >>> G = adjacency(fiber)
-    >>> G.number_of_nodes(), sorted(G.edges(data="status"))
-    (5, [(0, 1, 'undecided'), (0, 2, 'undecided'), (0, 3, 'adjacent'), (0, 4, 'adjacent'), (1, 2, 'undecided'),
-    (1, 3, 'adjacent'), (1, 4, 'adjacent'), (2, 3, 'adjacent'), (2, 4, 'adjacent'), (3, 4, 'adjacent')])
+    >>> G.number_of_nodes(), G.number_of_edges(), {s for _, _, s in G.edges(data="status")}
+    (5, 10, {'adjacent'})
     >>> G.nodes[0]["dimension"], G.edges[0, 3]["point"] in fiber.components[3]
     (3, True)
     """
@@ -530,35 +572,35 @@ def path(fiber: Fiber, a: Network, b: Network, *, limits: SearchLimits | None = 
     current_u = ua
     for x, y in zip(route, route[1:]):
         e = G.edges[x, y]["edge"]
-        cp = e.reached
-        if e.a == x:
-            # the edge point is in cl(x), reached from cp.start (in coordinates of x's permutation)
-            segments.append(Segment(x[0], x[1], x[2], current_u, cp.start))
-            segments.append(Segment(x[0], x[1], x[2], cp.start, cp.end, cp.limit))
-            piece_y = g.pieces[y[0]][y[1]]
-            psi = g.permutations.apply(g.permutations.inverse(y[2]), e.point)
-            u_y = aux_preimage(piece_y, psi)
-            if u_y is None:
-                raise NotDecidedError("path: the auxiliary values of an edge point were not found")
-            current_u = u_y
+        cx, cy = (e.reached, e.reached_b) if e.a == x else (e.reached_b, e.reached)
+        # inside x: to the edge point, along x's curve when the point is only in cl(x)
+        if cx is not None:
+            segments.append(Segment(x[0], x[1], x[2], current_u, cx.start))
+            segments.append(Segment(x[0], x[1], x[2], cx.start, cx.end, cx.limit))
         else:
-            # the edge point is in y's closure and in x: go to it inside x, then leave along y's curve backwards
-            piece_x = g.pieces[x[0]][x[1]]
-            psi = g.permutations.apply(g.permutations.inverse(x[2]), e.point)
-            u_x = aux_preimage(piece_x, psi)
-            if u_x is None:
-                raise NotDecidedError("path: the auxiliary values of an edge point were not found")
-            segments.append(Segment(x[0], x[1], x[2], current_u, u_x))
-            if cp.limit:
-                segments.append(Segment(y[0], y[1], y[2], cp.start, cp.end, True))
+            segments.append(Segment(x[0], x[1], x[2], current_u, _preimage(g, x, e.point)))
+        # into y: back along y's curve, or from the preimage of the edge point in y
+        if cy is not None:
+            if cy.limit:
+                segments.append(Segment(y[0], y[1], y[2], cy.start, cy.end, True))
             else:
-                segments.append(Segment(y[0], y[1], y[2], cp.end, cp.start))
-            current_u = cp.start
+                segments.append(Segment(y[0], y[1], y[2], cy.end, cy.start))
+            current_u = cy.start
+        else:
+            current_u = _preimage(g, y, e.point)
     segments.append(Segment(nb[0], nb[1], nb[2], current_u, ub))
     segments = [s for s in segments if s.start != s.end]
     waypoints = _waypoints(g, segments, a.parameters(), b.parameters())
     _check_path(g, segments, waypoints, interior, limits)
     return FiberPath(True, tuple(waypoints), tuple(segments))
+
+
+def _preimage(g: PieceGraph, node: tuple, point) -> tuple:
+    psi = g.permutations.apply(g.permutations.inverse(node[2]), point)
+    u = aux_preimage(g.pieces[node[0]][node[1]], psi)
+    if u is None:
+        raise NotDecidedError("path: the auxiliary values of an edge point were not found")
+    return u
 
 
 def _waypoints(g: PieceGraph, segments, first, last) -> list:

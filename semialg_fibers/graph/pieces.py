@@ -22,6 +22,7 @@ Three exact tools work on pieces:
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ from ..core.symbols import parameter_symbols
 from ..core.symmetries import hidden_permutations, permute_hidden
 
 __all__ = ["Piece", "ClosurePoint", "Permutations", "pieces", "closure_points", "in_piece", "separated",
-           "aux_preimage", "limit_image"]
+           "aux_preimage", "closure_preimage", "limit_image"]
 
 _T = sympy.Symbol("t", positive=True)
 
@@ -117,6 +118,8 @@ class Piece:
         The positions of ``auxiliary`` among the component's auxiliary symbols.
     single : bool
         The component has this one piece (its membership test is the piece's).
+    points_cache : tuple
+        Points of the cell sampled once (seeds 0, 1, 2).
     signs_read : tuple of (int, int) or None
         Per fixed sign, a coordinate ``k`` and a sign ``e`` with ``sign(L) = e sign(theta_k)`` on the
         whole component (``theta_k`` is a constant times an odd power of ``L`` times symbols of one
@@ -133,6 +136,7 @@ class Piece:
     kept: tuple
     single: bool
     signs_read: tuple | None = None
+    points_cache: tuple = ()
 
     def image(self, u) -> tuple | None:
         """``phi(u)`` exactly, None where a denominator vanishes."""
@@ -242,8 +246,9 @@ def pieces(comp: FiberComponent, index: int, limits: SearchLimits | None = None)
         convex = all(c.relation != "!=" and c.total_degree <= 1 for c in domain.constraints) and all(
             _of_strict(sympy.denom(sympy.together(sympy.sympify(e))), strict) for e in param)
         kept = tuple(aux.index(a) for a in cell_aux)
-        out.append(Piece(index, len(out), tuple(zip(split, signs)), tuple(cell_aux), tuple(param), domain, convex,
-                         kept, not split, _signs_read(comp, split, keep)))
+        piece = Piece(index, len(out), tuple(zip(split, signs)), tuple(cell_aux), tuple(param), domain, convex,
+                      kept, not split, _signs_read(comp, split, keep))
+        out.append(dataclasses.replace(piece, points_cache=tuple(piece.points(comp, (0, 1, 2)))))
     return tuple(out)
 
 
@@ -423,7 +428,7 @@ def closure_points(comp: FiberComponent, piece: Piece, *, seeds=(0, 1), depth: i
     aux = piece.auxiliary
     budget = resolve(limits)
     found: dict[tuple, ClosurePoint] = {}
-    starts = piece.points(comp, seeds)
+    starts = list(piece.points_cache) if seeds == (0, 1) and piece.points_cache else piece.points(comp, seeds)
     frontier = []
     for u0 in starts:
         image = piece.image(u0)
@@ -460,8 +465,8 @@ def closure_points(comp: FiberComponent, piece: Piece, *, seeds=(0, 1), depth: i
 
 
 # ---------------------------------------------------------------------------- aux preimages
-def aux_preimage(piece: Piece, point) -> tuple | None:
-    """An exact point ``u`` of the cell with ``phi(u) = point``, found by solving; None when not found."""
+def _solutions(piece: Piece, point) -> list[tuple]:
+    """Rational points ``u`` with ``phi(u) = point`` exactly (``phi`` defined at ``u``), found by solving."""
     aux = piece.auxiliary
     eqs = [sympy.numer(sympy.together(sympy.sympify(e) - sympy.Rational(v)))
            for e, v in zip(piece.parametrization, point)]
@@ -469,18 +474,16 @@ def aux_preimage(piece: Piece, point) -> tuple | None:
     try:
         solutions = sympy.solve(eqs, list(aux), dict=True)
     except (NotImplementedError, ValueError):
-        return None
+        return []
+    target = tuple(Fraction(v) for v in point)
+    out = []
     for sol in solutions:
         free = [a for a in aux if a not in sol or sympy.sympify(sol[a]).free_symbols]
         candidates = [dict(sol)]
         if free:
             # a family: try the sampled cell points for the free symbols
             candidates = []
-            for seed in (0, 1, 2):
-                try:
-                    u = piece.domain.sample(seed=seed)
-                except (ValueError, NotDecidedError):
-                    continue
+            for u in piece.points_cache:
                 values = {a: sympy.Rational(v) for a, v in zip(aux, u) if a in free}
                 candidates.append({a: sympy.sympify(sol.get(a, a)).xreplace(values) for a in aux})
         for cand in candidates:
@@ -488,8 +491,28 @@ def aux_preimage(piece: Piece, point) -> tuple | None:
             if not all(v.is_Rational for v in vals):
                 continue
             u = tuple(Fraction(int(v.p), int(v.q)) for v in vals)
-            if piece.domain.contains(u) and piece.image(u) == tuple(Fraction(v) for v in point):
-                return u
+            if piece.image(u) == target and u not in out:
+                out.append(u)
+    return out
+
+
+def aux_preimage(piece: Piece, point) -> tuple | None:
+    """An exact point ``u`` of the cell with ``phi(u) = point``, found by solving; None when not found."""
+    for u in _solutions(piece, point):
+        if piece.domain.contains(u):
+            return u
+    return None
+
+
+def closure_preimage(piece: Piece, point) -> ClosurePoint | None:
+    """``point`` as ``phi(u*)`` with ``u*`` in the closure of the cell and ``(u*, u0]`` in the cell (Lemma 2');
+    None when no such ``u*`` was found.  A convex piece only."""
+    if not piece.convex:
+        return None
+    for u in _solutions(piece, point):
+        for u0 in piece.points_cache:
+            if _segment_in_domain(piece.domain, piece.auxiliary, u0, u):
+                return ClosurePoint(tuple(Fraction(v) for v in point), u0, u, not piece.domain.contains(u))
     return None
 
 

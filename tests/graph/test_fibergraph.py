@@ -130,24 +130,47 @@ def test_every_edge_point_is_in_the_fiber_and_in_both_closures(name, net, count,
     for e in g.edges:
         point = Network.from_parameters(net.architecture, e.point)
         assert _equivalent(net, point)
-        assert comps[e.b[0]].contains(point)                      # in the other node's component (some copy)
-        cp = e.reached
-        if not cp.limit:
-            assert comps[e.a[0]].contains(point)
-            continue
-        # the limit: points of the curve lie in the component and approach the edge point
-        piece = g.pieces[e.a[0]][e.a[1]]
-        assert limit_image(piece, cp.start, cp.end) == cp.point
-        previous = None
-        for k in (1, 2, 3):
-            t = Fraction(1, 10**k)
-            u = tuple(x + t * (s - x) for s, x in zip(cp.start, cp.end))
-            on_curve = Network.from_parameters(net.architecture,
-                                               g.permutations.apply(e.a[2], _image(piece, u)))
-            assert comps[e.a[0]].contains(on_curve)
-            gap = max(abs(x - y) for x, y in zip(on_curve.parameters(), e.point))
-            assert previous is None or gap < previous
-            previous = gap
+        if e.reached_b is None:
+            assert comps[e.b[0]].contains(point)                  # in the other node's component (some copy)
+        for node, cp in ((e.a, e.reached), (e.b, e.reached_b)):
+            if cp is None:
+                continue
+            if not cp.limit:
+                assert comps[node[0]].contains(point)
+                continue
+            _check_curve(g, comps, node, cp, e.point)
+
+
+def _check_curve(g, comps, node, cp, target):
+    """The points of the curve lie in the component and approach the edge point."""
+    piece = g.pieces[node[0]][node[1]]
+    arch = comps[node[0]].architecture
+    assert g.permutations.apply(node[2], limit_image(piece, cp.start, cp.end)) == target
+    previous = None
+    for k in (1, 2, 3):
+        t = Fraction(1, 10**k)
+        u = tuple(x + t * (s - x) for s, x in zip(cp.start, cp.end))
+        assert piece.domain.contains(u)
+        on_curve = Network.from_parameters(arch, g.permutations.apply(node[2], _image(piece, u)))
+        assert comps[node[0]].contains(on_curve)
+        gap = max(abs(x - y) for x, y in zip(on_curve.parameters(), target))
+        assert previous is None or gap < previous
+        previous = gap
+
+
+def test_closure_to_closure_edges_are_found_and_walked():
+    """s(x): components 0 and 1 meet only in their closures (a_2 -> 0 from both sides, v_2 = 0)."""
+    fiber, g = _graph(RELU)
+    both = [e for e in g.edges if e.reached_b is not None]
+    assert both
+    e = both[0]
+    pa, pb = g.pieces[e.a[0]][e.a[1]], g.pieces[e.b[0]][e.b[1]]
+    a = Network.from_parameters(RELU.architecture, g.permutations.apply(e.a[2], pa.image(pa.points_cache[0])))
+    b = Network.from_parameters(RELU.architecture, g.permutations.apply(e.b[2], pb.image(pb.points_cache[0])))
+    result = path(fiber, a, b, graph=g)
+    assert result.connected and result.waypoints[0] == a.parameters() and result.waypoints[-1] == b.parameters()
+    for point in result.waypoints:
+        assert _equivalent(RELU, Network.from_parameters(RELU.architecture, point))
 
 
 def _image(piece, u):
@@ -217,15 +240,13 @@ def test_paths_between_sampled_members(name, net, count, modulo_count):
 
 
 def test_adjacency_graph_of_relu():
+    """All ten pairs of the five components of s(x) meet; every edge point realizes s(x)."""
     fiber, g = _graph(RELU)
     G = adjacency(fiber, graph=g)
     assert G.number_of_nodes() == len(fiber)
-    for a, b, data in G.edges(data=True):
-        assert data["status"] in ("adjacent", "undecided")
-        if data["status"] == "adjacent":
-            point = data["point"]
-            assert equivalent(RELU, point, orbit_check=False)
-            assert fiber.components[a].contains(point) or fiber.components[b].contains(point)
+    assert sorted(G.edges(data="status")) == [(a, b, "adjacent") for a in range(5) for b in range(a + 1, 5)]
+    for _a, _b, point in G.edges(data="point"):
+        assert _equivalent(RELU, point)
     assert G.graph["separated"] == []
 
 
@@ -241,12 +262,19 @@ def test_separated_pairs_share_no_sampled_point():
 
 
 def test_undecided_is_never_a_guess():
-    fiber, g = _graph(RELU)
-    G = adjacency(fiber, graph=g)
-    undecided = [(a, b) for a, b, s in G.edges(data="status") if s == "undecided"]
-    assert undecided  # limit-to-limit meetings are not searched: they stay undecided, never "separated"
-    for a, b in undecided:
-        assert (a, b) not in G.graph["separated"]
+    """Without the separations (free_unknowns = 1) the two components of the identity are not counted as two."""
+    fiber, _ = _graph(IDENTITY)
+    g = piece_graph(fiber, limits=SearchLimits(free_unknowns=1))
+    assert not g.separated and g.undecided
+    full = connected_components(fiber, modulo=None, graph=g)
+    assert not full.decided and full.count == (1, 2)
+    with pytest.raises(NotDecidedError):
+        _ = full.number
+    G = adjacency(fiber, modulo=None, graph=g)
+    assert G.graph["separated"] == [] and "undecided" in {s for _, _, s in G.edges(data="status")}
+    assert connected_components(fiber, graph=g).number == 1  # modulo permutations nothing is left open
+    with pytest.raises(NotDecidedError):
+        path(fiber, IDENTITY, permute_hidden(IDENTITY, [(1, 0)]), graph=g)
 
 
 def test_limits_are_fields_of_search_limits():
