@@ -406,4 +406,5 @@ def fiber_connected_components(fiber_or_net, *, domain=None, modulo: str | None 
 
 def fiber_path(fiber_or_net, a: Network, b: Network, *, domain=None, limits: SearchLimits | None = None):
     """An exact path inside a fiber from ``a`` to ``b``, or a proof of none; see :func:`semialg_fibers.graph.path`."""
+    a, b = _check_network(a, "fiber_path: a"), _check_network(b, "fiber_path: b")
     return _path(_as_fiber(fiber_or_net, domain, limits), a, b, limits=limits)

@@ -543,6 +543,9 @@ def path(fiber: Fiber, a: Network, b: Network, *, limits: SearchLimits | None = 
     >>> p.connected, p.waypoints[0] == relu.parameters(), p.waypoints[-1] == swapped.parameters()
     (True, True, True)
     """
+    for name, x in (("a", a), ("b", b)):
+        if not isinstance(x, Network):
+            raise TypeError(f"path: {name} is a {type(x).__name__}; expected a Network")
     g = graph if graph is not None else piece_graph(fiber, limits=limits)
     ends = []
     for x in (a, b):

@@ -300,3 +300,19 @@ def test_fiber_methods_go_through_the_hook():
     assert api.fiber_connected_components(GENERIC).number == 1
     with pytest.raises(ValueError):
         fiber.connected_components(modulo="scalings")
+
+
+def test_results_are_values_that_pickle():
+    import pickle
+
+    fiber, g = _graph(RELU)
+    values = [connected_components(fiber, graph=g), path(fiber, RELU, permute_hidden(RELU, [(1, 0)]), graph=g),
+              g.edges[0], g.pieces[0][0], g.permutations]
+    for value in values:
+        assert pickle.loads(pickle.dumps(value)) == value
+
+
+def test_a_non_network_is_refused():
+    fiber, g = _graph(RELU)
+    with pytest.raises(TypeError, match="expected a Network"):
+        path(fiber, None, RELU, graph=g)
