@@ -5,9 +5,9 @@ Run from the repository root (needs the ``plot`` extra: ``pip install -e '.[plot
     python docs/figures/fiber_graph.py
 
 For each example: the graph modulo permutations (one node per listed component, labelled with its index
-and dimension; solid edges carry an exact parameter in both closures, dashed edges are undecided
-pairs across connected components (none in these examples), and nodes of one connected component
-share a colour) next to the graph of the copies (one node per
+and dimension; solid edges carry an exact parameter in both closures, dashed edges would be undecided
+pairs across connected components (there are none in these examples), and nodes of one connected
+component share a colour) next to the graph of the copies (one node per
 permutation of a piece).  The numbers printed are those quoted in docs/fiber_graph.md.
 """
 

@@ -573,35 +573,67 @@ def _permuted(relax: list, coords, perms: Permutations, q: int) -> list:
     return [(sympy.sympify(p).xreplace(sub), rel) for p, rel in relax]
 
 
+def _substitution_contradicts(equations: list, linear_eqs: list, coords) -> bool:
+    """Solve the linear equations for their pivot coordinates and substitute: True when an equation becomes a
+    nonzero constant (then 1 is in the ideal of the equations)."""
+    if not linear_eqs:
+        return False
+    n = len(coords)
+    rows, pivots = linalg.rref(linear_eqs, n + 1)
+    if n in pivots:
+        return True  # the linear equations alone are inconsistent
+    sub = {}
+    for row, p in zip(rows, pivots):
+        sub[coords[p]] = -(sympy.Rational(row[n]) + sum((sympy.Rational(row[j]) * coords[j]
+                                                         for j in range(p + 1, n) if row[j]), sympy.Integer(0)))
+    for e in equations:
+        value = sympy.expand(e.xreplace(sub))
+        if value.is_number and value != 0:
+            return True
+    return False
+
+
 def separated(comp_a: FiberComponent, piece_a: Piece, comp_b: FiberComponent, piece_b: Piece,
               perms: Permutations, q: int, *, limits: SearchLimits | None = None) -> str | None:
     """A proof that ``cl(piece_a)`` and ``cl(apply(q, piece_b))`` are disjoint, or None (not proven).
 
     Returns the reason: ``"LP"`` (the linear constraints of the two closed
     relaxations are infeasible) or ``"ideal"`` (1 is in the ideal of their
-    equations, with the linear equalities the linear inequalities force).
+    equations: an equation becomes a nonzero constant once the linear equations
+    are solved for their pivots, or, within ``limits.free_unknowns``
+    coordinates, a Groebner basis of the equations and of the linear equalities
+    the linear inequalities force is ``{1}``).
     """
     ra, rb = _relaxation(comp_a, piece_a), _relaxation(comp_b, piece_b)
     if ra is None or rb is None:
         return None
     coords = comp_a.coordinates
-    if resolve(limits).exceeded("free_unknowns", len(coords)):
-        return None  # beyond the limit free_unknowns: the pair stays undecided
+    index = {x: k for k, x in enumerate(coords)}
+    n = len(coords)
     system = ra + _permuted(rb, coords, perms, q)
-    linear, equations = [], []
+    linear, equations, linear_eqs = [], [], []
     for p, rel in system:
         p = sympy.expand(p)
         if p == 0:
             continue
-        poly = sympy.Poly(p, *coords)
-        if poly.total_degree() <= 1:
-            coeffs = tuple(Fraction(str(poly.coeff_monomial(x))) for x in coords)
-            linear.append(linalg.Constraint(coeffs, Fraction(str(poly.coeff_monomial(1))), rel))
+        syms = sorted(p.free_symbols, key=index.__getitem__)
+        poly = sympy.Poly(p, *syms) if syms else None
+        if poly is None or poly.total_degree() <= 1:
+            coeffs = [Fraction(0)] * n
+            for x in syms:
+                coeffs[index[x]] = Fraction(str(poly.coeff_monomial(x)))
+            constant = Fraction(str(poly.coeff_monomial(1) if poly is not None else p))
+            linear.append(linalg.Constraint(tuple(coeffs), constant, rel))
+            if rel == "==":
+                linear_eqs.append(coeffs + [constant])
         if rel == "==":
             equations.append(p)
-    n = len(coords)
     if not linalg.feasible_point(linear, n):
         return "LP"
+    if _substitution_contradicts(equations, linear_eqs, coords):
+        return "ideal"
+    if resolve(limits).exceeded("free_unknowns", n):
+        return None  # beyond the limit free_unknowns: no Groebner basis, the pair stays undecided
     for c in linear:
         if c.relation == ">=":
             best = linalg.optimize(list(c.coefficients), linear, n, maximize=True, objective_constant=c.constant)
