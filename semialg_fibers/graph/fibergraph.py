@@ -145,7 +145,7 @@ def piece_graph(fiber: Fiber, *, limits: SearchLimits | None = None, check: bool
     limits : SearchLimits, optional
         ``permutations`` bounds the hidden-neuron permutations, ``subsets`` the
         cells of a component and the closure points of a piece,
-        ``free_unknowns`` the coordinates of a separation, ``nodes`` the pairs
+        ``free_unknowns`` the coordinates of a Groebner basis in a separation, ``nodes`` the pairs
         of nodes examined.
     check : bool
         Check every edge point with the exact oracle (``orbit_check=False``).
