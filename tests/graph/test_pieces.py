@@ -14,12 +14,14 @@ import pytest
 import sympy
 
 from semialg_fibers import Network, api
+from semialg_fibers.core import linalg
 from semialg_fibers.core.symbols import parameter_symbols
 from semialg_fibers.core.symmetries import hidden_permutations, permute_hidden
 from semialg_fibers.graph.pieces import (
     Permutations,
     _limit_value,
     _segment_in_domain,
+    _substitution_contradicts,
     closure_points,
     in_piece,
     limit_image,
@@ -125,3 +127,32 @@ def test_separation_of_the_two_cells_of_the_identity():
     assert separated(comp, cells[0], comp, cells[1], perms, 0) == "ideal"
     # cell 0 and the swapped cell 1 are the same set: never separated
     assert separated(comp, cells[0], comp, cells[1], perms, 1) is None
+
+
+def test_the_substitution_certificate():
+    x, y, z = sympy.symbols("x y z", real=True)
+    coords = (x, y, z)
+    row = [Fraction(1), Fraction(0), Fraction(0), Fraction(0)]          # x = 0
+    assert _substitution_contradicts([x, x * y - 1], [row], coords)      # then x y - 1 = -1
+    row = [Fraction(1), Fraction(0), Fraction(0), Fraction(-1)]         # x = 1
+    assert not _substitution_contradicts([x - 1, x * y - 1], [row], coords)   # y = 1 solves it
+    rows = [[Fraction(1), Fraction(-1), Fraction(0), Fraction(0)], [Fraction(1), Fraction(1), Fraction(0), Fraction(0)]]
+    assert _substitution_contradicts([x - y, x + y, y * z + x * z - 3], rows, coords)  # x = y = 0 leaves -3
+    assert not _substitution_contradicts([x - y, x + y, z ** 2 - 2], rows, coords)       # z = sqrt 2: no contradiction
+
+
+@pytest.mark.slow
+def test_the_two_copies_of_a_trained_network_are_separated():
+    from semialg_fibers.readwrite.examples import real_network
+
+    net = real_network("chen2024_mnist0vs1_784-2-1_victim")
+    fiber = api.fiber(net)
+    full = fiber.connected_components(modulo=None)
+    assert full.number == 2
+    # an invariant the code does not use: the neuron whose input row is parallel to the first row of net
+    first = net.layers[0].weight[0]
+
+    def parallel(row):
+        return linalg.rank([first, row], len(first)) == 1
+
+    assert [parallel(rep.layers[0].weight[0]) for rep in full.representatives] in ([True, False], [False, True])
