@@ -617,12 +617,12 @@ def separated(comp_a: FiberComponent, piece_a: Piece, comp_b: FiberComponent, pi
         if p == 0:
             continue
         syms = sorted(p.free_symbols, key=index.__getitem__)
-        poly = sympy.Poly(p, *syms) if syms else None
-        if poly is None or poly.total_degree() <= 1:
+        poly = sympy.Poly(p, *syms) if syms else sympy.Poly(p, coords[0])
+        if poly.total_degree() <= 1:
             coeffs = [Fraction(0)] * n
             for x in syms:
                 coeffs[index[x]] = Fraction(str(poly.coeff_monomial(x)))
-            constant = Fraction(str(poly.coeff_monomial(1) if poly is not None else p))
+            constant = Fraction(str(poly.coeff_monomial(1)))
             linear.append(linalg.Constraint(tuple(coeffs), constant, rel))
             if rel == "==":
                 linear_eqs.append(coeffs + [constant])
