@@ -31,13 +31,17 @@ from .core.network_class import NetworkClass
 from .core.results import EquivalenceResult, FiberDimension, IdentifiabilityResult
 from .core.symmetries import Symmetry, orbit_verdict
 from .general.network_class import GENERAL
+from .graph import adjacency as _adjacency  # importing the package registers the graph methods of Fiber
+from .graph import connected_components as _connected_components
+from .graph import path as _path
 from .orthant.network_class import ORTHANT
 from .shallow.network_class import SHALLOW
 from .three_layer.network_class import THREE_LAYER
 
 __all__ = ["CLASSES", "network_class", "equivalent", "fiber", "fiber_dimension", "is_identifiable", "symmetries",
            "continuous_symmetries", "canonical_form", "minimal_width", "structure", "functional_dimension",
-           "local_fiber_dimension", "generic_functional_dimension"]
+           "local_fiber_dimension", "generic_functional_dimension", "fiber_graph", "fiber_connected_components",
+           "fiber_path"]
 
 #: The network classes in the order they are consulted (the general class, which applies to every network, last).
 #: A new class is one package defining its object and one entry here.
@@ -446,3 +450,35 @@ def generic_functional_dimension(architecture, *, tries: int = 3, seed: int = 0,
     from .general.functional import generic_functional_dimension as compute
 
     return compute(architecture, tries=tries, seed=seed, limits=limits)
+
+
+def _as_fiber(fiber_or_net, domain, limits) -> Fiber:
+    if isinstance(fiber_or_net, Fiber):
+        return fiber_or_net
+    return fiber(_check_network(fiber_or_net, "fiber graph"), domain=domain, limits=limits)
+
+
+def fiber_graph(fiber_or_net, *, domain=None, modulo: str | None = "permutations",
+                limits: SearchLimits | None = None):
+    """The adjacency graph of a fiber's components (``networkx.Graph``); see :func:`semialg_fibers.graph.adjacency`.
+
+    ``fiber_or_net`` is a :class:`~semialg_fibers.core.components.Fiber` or a
+    network (whose fiber on ``domain`` is computed first).
+
+    >>> from semialg_fibers import Network
+    >>> fiber_graph(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])).number_of_nodes()
+    1
+    """
+    return _adjacency(_as_fiber(fiber_or_net, domain, limits), modulo=modulo, limits=limits)
+
+
+def fiber_connected_components(fiber_or_net, *, domain=None, modulo: str | None = "permutations",
+                               limits: SearchLimits | None = None):
+    """The connected components of a fiber; see :func:`semialg_fibers.graph.connected_components`."""
+    return _connected_components(_as_fiber(fiber_or_net, domain, limits), modulo=modulo, limits=limits)
+
+
+def fiber_path(fiber_or_net, a: Network, b: Network, *, domain=None, limits: SearchLimits | None = None):
+    """An exact path inside a fiber from ``a`` to ``b``, or a proof of none; see :func:`semialg_fibers.graph.path`."""
+    a, b = _check_network(a, "fiber_path: a"), _check_network(b, "fiber_path: b")
+    return _path(_as_fiber(fiber_or_net, domain, limits), a, b, limits=limits)

@@ -19,6 +19,7 @@ LAYERS = (
     ("shallow",),
     ("orthant",),
     ("three_layer",),
+    ("graph",),
     ("api",),
     ("conservation",),
     ("render",),

@@ -609,6 +609,25 @@ class Fiber(Printable):
     def __contains__(self, net: Network) -> bool:
         return self.contains(net)
 
+    # ------------------------------------------------------------ the fiber as a graph
+    def adjacency(self, *, modulo: str | None = "permutations", limits: SearchLimits | None = None):
+        """The adjacency graph of the components (a ``networkx.Graph``): :func:`semialg_fibers.graph.adjacency`."""
+        from .hooks import lookup
+
+        return lookup("graph", "adjacency")(self, modulo=modulo, limits=limits)
+
+    def connected_components(self, *, modulo: str | None = "permutations", limits: SearchLimits | None = None):
+        """The connected components, modulo permutations or not: :func:`semialg_fibers.graph.connected_components`."""
+        from .hooks import lookup
+
+        return lookup("graph", "connected_components")(self, modulo=modulo, limits=limits)
+
+    def path(self, a: Network, b: Network, *, limits: SearchLimits | None = None):
+        """An exact path from ``a`` to ``b`` inside the fiber, or a proof of none: :func:`semialg_fibers.graph.path`."""
+        from .hooks import lookup
+
+        return lookup("graph", "path")(self, a, b, limits=limits)
+
     def to_dict(self) -> dict:
         """JSON-ready dictionary for reading (the command line prints it): network, dimension, status, components."""
         return {

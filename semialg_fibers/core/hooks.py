@@ -23,6 +23,10 @@ The plug points, by kind (a value calls ``lookup(kind, name)(value, ...)``):
     ``"network_to_onnx"``, ``"network_from_nnet"``, ``"network_from_safetensors"`` and
     ``"network_to_safetensors"`` (the functions of :mod:`semialg_fibers.readwrite`); registered by
     :mod:`semialg_fibers.readwrite`.
+``"graph"``
+    ``"adjacency"``, ``"connected_components"`` and ``"path"`` (behind the
+    methods of :class:`~semialg_fibers.core.components.Fiber`); registered by
+    :mod:`semialg_fibers.graph`.
 
 Examples
 --------
@@ -48,6 +52,7 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
                                                "network_from_numpy", "network_from_torch", "network_to_torch",
                                                "network_from_onnx", "network_to_onnx", "network_from_nnet",
                                                "network_from_safetensors", "network_to_safetensors")),
+    "graph": ("semialg_fibers.graph", ("adjacency", "connected_components", "path")),
 }
 
 _REGISTRY: dict[tuple[str, str], Callable] = {}
