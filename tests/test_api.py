@@ -128,6 +128,21 @@ def test_a_refusal_names_only_the_classes_that_implement_the_operation():
     assert "orthant" not in deciding and {"shallow", "three-layer"} <= deciding
 
 
+def test_a_refusal_of_the_general_class_lists_the_classes_that_decide_the_operation():
+    from semialg_fibers.api import CLASSES, canonical_form
+
+    three = Network.from_layers([([[1]], [0]), ([[1]], [0]), ([[1]], [0])])
+    for call, operation, where in ((lambda: fiber(FOUR_LAYERS), "fiber", "on R^d"),
+                                   (lambda: fiber(three, domain="orthant"), "fiber", "on the nonnegative orthant"),
+                                   (lambda: canonical_form(FOUR_LAYERS), "canonical_form", "on R^d")):
+        with pytest.raises(NoAlgorithmError) as caught:
+            call()
+        message = str(caught.value)
+        assert where in message and message.count("\n") == 0
+        for c in CLASSES:
+            assert (c.description in message) == c.implements(operation), (c.name, message)
+
+
 def test_orthant_polyhedron_equivalence_takes_the_orthant_path():
     relu_sum = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 1]], [0])])  # |x|, equals x on x >= 0
     x = Network.from_layers([([[1]], [0]), ([[1]], [0])])

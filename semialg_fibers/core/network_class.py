@@ -29,7 +29,19 @@ from .network import Network
 from .results import EquivalenceResult, FiberDimension, IdentifiabilityResult
 from .symmetries import Symmetry, h_symmetries
 
-__all__ = ["NetworkClass"]
+__all__ = ["NetworkClass", "implemented_for"]
+
+
+def implemented_for(available: tuple[str, ...]) -> str:
+    """The clause of a refusal naming the classes that implement the operation ("" when none does).
+
+    >>> implemented_for(("shallow networks", "three-layer networks", "deep ones"))
+    '; it is implemented for shallow networks, three-layer networks and deep ones'
+    """
+    if not available:
+        return ""
+    listed = available[0] if len(available) == 1 else f"{', '.join(available[:-1])} and {available[-1]}"
+    return f"; it is implemented for {listed}"
 
 
 class NetworkClass:
@@ -83,9 +95,8 @@ class NetworkClass:
 
         ``available`` lists, in words, the classes that do implement it.
         """
-        where = f"; it is implemented for {' and '.join(available)}" if available else ""
-        return NoAlgorithmError(f"{operation} is not available for {self.description or self.name}{where}; got "
-                                f"architecture {net.architecture}")
+        return NoAlgorithmError(f"{operation} is not available for {self.description or self.name}"
+                                f"{implemented_for(available)}; got architecture {net.architecture}")
 
     # ------------------------------------------------------------------ the operations
     def fiber(self, net: Network, domain: Polyhedron, *, limit: int | None = None,

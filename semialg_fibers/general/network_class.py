@@ -14,13 +14,9 @@ from __future__ import annotations
 from ..core.domain import Polyhedron
 from ..core.exceptions import NoAlgorithmError
 from ..core.network import Network
-from ..core.network_class import NetworkClass
+from ..core.network_class import NetworkClass, implemented_for
 
 __all__ = ["GeneralClass", "GENERAL"]
-
-_FIBER_SCOPE = ("is implemented for shallow networks (one hidden layer) on R^m or on the orthant and for three-layer "
-                "networks (two hidden layers) on R^d")
-
 
 class GeneralClass(NetworkClass):
     """Any depth, any polyhedral domain: exact equivalence by the region oracle, the symmetries of ``H``."""
@@ -37,11 +33,12 @@ class GeneralClass(NetworkClass):
         if not domain.is_whole_space and not domain.is_orthant:
             return NoAlgorithmError(f"{operation} on a general polyhedral domain is not implemented "
                                     f"(domain={domain!r}); only R^d and 'orthant'")
-        if operation in ("fiber", "fiber_dimension"):
-            return NoAlgorithmError(f"{operation} {_FIBER_SCOPE}; got architecture {net.architecture} (at any depth, "
-                                    "local_fiber_dimension gives exact bounds of the fiber's dimension near the "
-                                    "parameter: semialg-fibers fd)")
-        return super().refuse(operation, net, domain, available=available)
+        # this class is the fallback: name the network and domain, not the class, and the classes that do decide it
+        where = "R^d" if domain.is_whole_space else "the nonnegative orthant"
+        hint = (" (at any depth, local_fiber_dimension gives exact bounds of the fiber's dimension near the "
+                "parameter: semialg-fibers fd)" if operation in ("fiber", "fiber_dimension") and domain.is_whole_space else "")
+        return NoAlgorithmError(f"{operation} has no algorithm for architecture {net.architecture} on {where}"
+                                f"{implemented_for(available)}{hint}")
 
     def is_identifiable(self, net, domain, *, limits=None, allow_conjecture=False):
         if not domain.is_whole_space:
