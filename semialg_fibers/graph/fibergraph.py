@@ -20,6 +20,7 @@ from ..core.components import Fiber, FiberComponent
 from ..core.exceptions import InternalCheckError, NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
+from ..general.functional import functional_dimension
 from ..general.oracle import equivalent
 from .pieces import (
     ClosurePoint,
@@ -484,12 +485,25 @@ class FiberPath:
     separation : tuple
         When not connected: the classes of the two ends and, for every pair
         of nodes between them, the reason their closures are disjoint.
+    functional_dimensions : tuple of (int or None)
+        The exact functional dimension (:func:`semialg_fibers.general.functional.functional_dimension`)
+        at each waypoint, for a fiber over R^m; None at a waypoint where the
+        differential exists at no input (a hidden pre-activation vanishes
+        identically, e.g. a neuron with zero weights and zero bias); empty
+        over the orthant, where the functional dimension of the library (on
+        R^m) is not the one of the fiber's function.
     """
 
     connected: bool
     waypoints: tuple = ()
     segments: tuple = ()
     separation: tuple = ()
+    functional_dimensions: tuple = ()
+
+    def dimension_changes(self) -> tuple[tuple[int, int | None, int | None], ...]:
+        """``(i, before, after)`` for each waypoint ``i`` whose functional dimension differs from waypoint ``i - 1``."""
+        fd = self.functional_dimensions
+        return tuple((i, fd[i - 1], fd[i]) for i in range(1, len(fd)) if fd[i] != fd[i - 1])
 
 
 def _locate(g: PieceGraph, point) -> tuple | None:
@@ -542,6 +556,13 @@ def path(fiber: Fiber, a: Network, b: Network, *, limits: SearchLimits | None = 
     >>> p = path(api.fiber(relu), relu, swapped)
     >>> p.connected, p.waypoints[0] == relu.parameters(), p.waypoints[-1] == swapped.parameters()
     (True, True, True)
+
+    The functional dimension at each waypoint, and where it changes along the path:
+
+    >>> len(p.functional_dimensions) == len(p.waypoints), p.dimension_changes() == tuple(
+    ...     (i, p.functional_dimensions[i - 1], p.functional_dimensions[i]) for i in range(1, len(p.waypoints))
+    ...     if p.functional_dimensions[i] != p.functional_dimensions[i - 1])
+    (True, True)
     """
     for name, x in (("a", a), ("b", b)):
         if not isinstance(x, Network):
@@ -595,7 +616,16 @@ def path(fiber: Fiber, a: Network, b: Network, *, limits: SearchLimits | None = 
     segments = [s for s in segments if s.start != s.end]
     waypoints = _waypoints(g, segments, a.parameters(), b.parameters())
     _check_path(g, segments, waypoints, interior, limits)
-    return FiberPath(True, tuple(waypoints), tuple(segments))
+    dims: tuple = ()
+    if g.domain is None:  # over R^m: the functional dimension of each waypoint's network
+        arch = g.fiber.network.architecture
+        dims = tuple(_functional_dimension(Network.from_parameters(arch, w), limits) for w in waypoints)
+    return FiberPath(True, tuple(waypoints), tuple(segments), functional_dimensions=dims)
+
+
+def _functional_dimension(net: Network, limits) -> int | None:
+    found = functional_dimension(net, limits=limits)
+    return found.rank if found.sample else None  # no input at which the differential exists
 
 
 def _preimage(g: PieceGraph, node: tuple, point) -> tuple:

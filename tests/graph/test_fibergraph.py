@@ -14,6 +14,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from checks import evaluation_jacobian_corank
 
 from semialg_fibers import Network, api
 from semialg_fibers.core.exceptions import LimitReachedError, NotDecidedError
@@ -237,6 +238,26 @@ def test_paths_between_sampled_members(name, net, count, modulo_count):
                 member = Network.from_parameters(net.architecture, point)
                 assert _same_on(net, member, _inputs(net.architecture[0], 20, orthant=_domain(net) is not None))
                 assert comp.contains(member)
+
+
+def test_the_functional_dimension_along_a_path_against_the_evaluation_jacobian():
+    """At each waypoint: None iff a hidden neuron has zero weights and zero bias (no input where the differential
+    exists), else N minus the corank of the exact evaluation Jacobian at many random inputs; on s(x) in (1, 2, 1)
+    the path from one sampled member to another passes through both values (the dimension changes)."""
+    fiber, g = _graph(RELU)
+    points = _samples(fiber, random.Random(11), seeds=1, scalings=0)
+    changed = False
+    for other in points[1:]:
+        result = path(fiber, points[0], other, graph=g)
+        assert len(result.functional_dimensions) == len(result.waypoints)
+        for w, fd in zip(result.waypoints, result.functional_dimensions):
+            net = Network.from_parameters(RELU.architecture, w)
+            vanishing = any(not any(row) and not b for row, b in zip(net.layers[0].weight, net.layers[0].bias))
+            assert (fd is None) == vanishing
+            if fd is not None:
+                assert fd == net.num_parameters - evaluation_jacobian_corank(net, random.Random(3))
+        changed |= bool(result.dimension_changes())
+    assert changed
 
 
 def test_adjacency_graph_of_relu():
