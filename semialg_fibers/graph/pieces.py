@@ -33,6 +33,7 @@ import sympy
 from ..core import linalg
 from ..core.components import FiberComponent
 from ..core.exceptions import NotDecidedError
+from ..core.expressions import as_expression
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.semialgebraic import BasicSet, constraint, map_parametrization
@@ -43,6 +44,11 @@ __all__ = ["Piece", "ClosurePoint", "Permutations", "pieces", "closure_points", 
            "aux_preimage", "closure_preimage", "limit_image"]
 
 _T = sympy.Symbol("t", positive=True)
+
+
+def _expr(value) -> sympy.Expr:
+    """A SymPy expression of a component's entry (a SymPy value or an exact number; text is parsed, never run)."""
+    return value if isinstance(value, sympy.Basic) else as_expression(value, "a component's entry")
 
 
 # ---------------------------------------------------------------------------- permutations
@@ -184,7 +190,7 @@ def _linear_factor(poly: sympy.Expr, aux) -> sympy.Expr | None:
 
 def _of_strict(expr: sympy.Expr, strict) -> bool:
     """Every factor of ``expr`` is, up to a constant, the polynomial of a strict constraint (so it never vanishes)."""
-    if sympy.sympify(expr).is_number:
+    if _expr(expr).is_number:
         return expr != 0
     _coeff, factors = sympy.factor_list(sympy.expand(expr))
     return all(any(sympy.cancel(sympy.expand(base) / p).is_number for p in strict) for base, _power in factors)
@@ -210,7 +216,7 @@ def _eliminate(aux: list, param: list, cons: list):
                 if not _of_strict(p1, [q for q in strict if x not in q.free_symbols]):
                     continue
                 value = -p0 / p1
-                param = [sympy.cancel(sympy.sympify(e).xreplace({x: value})) for e in param]
+                param = [sympy.cancel(_expr(e).xreplace({x: value})) for e in param]
                 cons = [d for d in cons if d is not c]
                 aux.remove(x)
                 changed = True
@@ -244,7 +250,7 @@ def pieces(comp: FiberComponent, index: int, limits: SearchLimits | None = None)
         domain = BasicSet(tuple(cell_aux), cell_cons)
         strict = [sympy.expand(c.polynomial) for c in domain.constraints if c.relation == ">"]
         convex = all(c.relation != "!=" and c.total_degree <= 1 for c in domain.constraints) and all(
-            _of_strict(sympy.denom(sympy.together(sympy.sympify(e))), strict) for e in param)
+            _of_strict(sympy.denom(sympy.together(_expr(e))), strict) for e in param)
         kept = tuple(aux.index(a) for a in cell_aux)
         piece = Piece(index, len(out), tuple(zip(split, signs)), tuple(cell_aux), tuple(param), domain, convex,
                       kept, not split, _signs_read(comp, split, keep))
@@ -267,7 +273,7 @@ def _signs_read(comp: FiberComponent, split: list, keep: list) -> tuple | None:
             return None
         found = None
         for k, expr in enumerate(comp.parametrization):
-            expr = sympy.sympify(expr)
+            expr = _expr(expr)
             if not expr.has(factor):
                 continue
             trial = dict(fixed)
@@ -404,7 +410,7 @@ def limit_image(piece: Piece, start, end) -> tuple | None:
     sub = {a: sympy.Rational(e) + _T * sympy.Rational(s - e) for a, s, e in zip(piece.auxiliary, start, end)}
     out = []
     for expr in piece.parametrization:
-        value = _limit_value(sympy.sympify(expr).xreplace(sub))
+        value = _limit_value(_expr(expr).xreplace(sub))
         if value is None:
             return None
         out.append(value)
@@ -443,7 +449,7 @@ def closure_points(comp: FiberComponent, piece: Piece, *, seeds=(0, 1), depth: i
                 others = {a: sympy.Rational(v) for j, (a, v) in enumerate(zip(aux, u0)) if j != k}
                 roots = set()
                 for p in list(polys) + list(piece.parametrization):
-                    restricted = sympy.sympify(p).xreplace(others)
+                    restricted = _expr(p).xreplace(others)
                     if restricted.has(x):
                         roots.update(_rational_roots(restricted, x))
                 for r in sorted(roots):
@@ -468,7 +474,7 @@ def closure_points(comp: FiberComponent, piece: Piece, *, seeds=(0, 1), depth: i
 def _solutions(piece: Piece, point) -> list[tuple]:
     """Rational points ``u`` with ``phi(u) = point`` exactly (``phi`` defined at ``u``), found by solving."""
     aux = piece.auxiliary
-    eqs = [sympy.numer(sympy.together(sympy.sympify(e) - sympy.Rational(v)))
+    eqs = [sympy.numer(sympy.together(_expr(e) - sympy.Rational(v)))
            for e, v in zip(piece.parametrization, point)]
     eqs = [e for e in eqs if e != 0]
     try:
@@ -478,16 +484,16 @@ def _solutions(piece: Piece, point) -> list[tuple]:
     target = tuple(Fraction(v) for v in point)
     out = []
     for sol in solutions:
-        free = [a for a in aux if a not in sol or sympy.sympify(sol[a]).free_symbols]
+        free = [a for a in aux if a not in sol or _expr(sol[a]).free_symbols]
         candidates = [dict(sol)]
         if free:
             # a family: try the sampled cell points for the free symbols
             candidates = []
             for u in piece.points_cache:
                 values = {a: sympy.Rational(v) for a, v in zip(aux, u) if a in free}
-                candidates.append({a: sympy.sympify(sol.get(a, a)).xreplace(values) for a in aux})
+                candidates.append({a: _expr(sol.get(a, a)).xreplace(values) for a in aux})
         for cand in candidates:
-            vals = [sympy.sympify(cand.get(a, a)) for a in aux]
+            vals = [_expr(cand.get(a, a)) for a in aux]
             if not all(v.is_Rational for v in vals):
                 continue
             u = tuple(Fraction(int(v.p), int(v.q)) for v in vals)
@@ -530,7 +536,7 @@ def _relaxation(comp: FiberComponent, piece: Piece) -> list | None:
     # sign facts: a coordinate that is a constant times a monomial in symbols of fixed sign on the cell
     signs = _symbol_signs(piece)
     for coord, expr in zip(coords, piece.parametrization):
-        expr = sympy.sympify(expr)
+        expr = _expr(expr)
         if expr.is_Rational:
             out.append((coord - expr, "=="))
             continue
@@ -570,7 +576,7 @@ def _permuted(relax: list, coords, perms: Permutations, q: int) -> list:
     """The relaxation of ``apply(q, piece)``: y is in it iff ``apply(q^{-1}, y)`` is in the piece's."""
     qinv = perms.maps[perms.inverse(q)]
     sub = {coords[k]: coords[qinv[k]] for k in range(len(coords))}
-    return [(sympy.sympify(p).xreplace(sub), rel) for p, rel in relax]
+    return [(_expr(p).xreplace(sub), rel) for p, rel in relax]
 
 
 def _substitution_contradicts(equations: list, linear_eqs: list, coords) -> bool:

@@ -30,6 +30,7 @@ NumPy, PyTorch and ONNX are optional; they are imported only when used.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import os
@@ -325,11 +326,9 @@ def _read_other(path, kind: str, numbers: str, limits: InputLimits) -> Network:
 
         return network_from_safetensors(path, limits=limits)
     optional = {"onnx": "onnx", "torch": "torch"}[kind]
-    try:
-        __import__(optional)
-    except ImportError:
+    if importlib.util.find_spec(optional) is None:
         raise MalformedNetworkError(f"{display_name(path)} is read as {kind} (its extension), which needs the "
-                                    f"optional package {optional}: pip install 'semialg-fibers[{optional}]'") from None
+                                    f"optional package {optional}: pip install 'semialg-fibers[{optional}]'")
     if kind == "onnx":
         from .onnx import network_from_onnx
 
