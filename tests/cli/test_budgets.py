@@ -371,3 +371,33 @@ def test_ctrl_c_stops_a_lattice_reduction_in_the_library():
         process.communicate()
         pytest.fail("the reduction ran on 20 s after Ctrl-C")
     assert process.returncode == 130
+
+
+# ----------------------------------------------------------------------------- proportionate info and dim
+def wide(n: int, seed: int = 2) -> dict:
+    """1-n-1 with small random integer weights (about 12000 distinct kink lines at n = 10^5)."""
+    r = random.Random(seed)
+    return _layers([([[r.randint(-99, 99) or 1] for _ in range(n)], [r.randint(-99, 99) for _ in range(n)]),
+                    ([[r.randint(-99, 99) for _ in range(n)]], [0])])
+
+
+def _info_and_dim(capsys, tmp_path, n: int) -> None:
+    path = write(tmp_path, "wide.json", wide(n))
+    status, out, err = run(capsys, ["info", path])
+    assert status == 0 and f"architecture: 1-{n}-1" in out, err
+    status, out, err = run(capsys, ["dim", path])
+    # the minimal form needs an orientation search over the lines of mixed signs: refused, not attempted
+    assert status == 3 and "limit free_unknowns" in err, err
+
+
+@pytest.mark.timeout(300)
+def test_info_and_dim_of_a_hundred_thousand_neurons(capsys, tmp_path):
+    """1-10^5-1 (1.5 MB): a few seconds of work, linear in the size (guarded by the timeout only)."""
+    _info_and_dim(capsys, tmp_path, 10 ** 5)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_info_and_dim_of_a_million_neurons(capsys, tmp_path):
+    """1-10^6-1 (15 MB), the case of the issue."""
+    _info_and_dim(capsys, tmp_path, 10 ** 6)
