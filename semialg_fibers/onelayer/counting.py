@@ -220,7 +220,8 @@ def inert_lower_bound(net: Network, roles: int) -> int:
 
     first, second = net.layers
     columns = list(zip(*second.weight))
-    t, per_line = 0, {}
+    t = 0
+    per_line: dict = {}
     for i, (row, b) in enumerate(zip(first.weight, first.bias)):
         if not any(columns[i]) or not any(row):
             t += 1

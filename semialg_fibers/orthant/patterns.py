@@ -259,7 +259,7 @@ def count_components(data: OrthantData, n: int, *, limits: SearchLimits | None =
     series = group_series(excess, classes)
     sets = mixed_sets([line.normal for line in data.lines], m, most, limits, "orthant fiber count")
     # weights[j][(c, t)]: per class c of P and tier t of l, the strata summed over the mixed sets of size j and S
-    weights = [dict() for _ in range(most + 1)]
+    weights: list[dict] = [{} for _ in range(most + 1)]
 
     def add(j, key, value):
         weights[j][key] = weights[j].get(key, 0) + value
