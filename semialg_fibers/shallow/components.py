@@ -403,34 +403,20 @@ def _kink_constraints(architecture, data: CanonicalData, kinks: dict, groups: di
     """Per visible line ``sum_i v_i o_i a_i[t_u] = kappa_u``; per group a zero total kink."""
     k = architecture[2]
     a, _, v, _ = shallow_symbols(architecture)
+    zero = sympy.Integer(0)
     cons = []
     for u, line in enumerate(data.lines):
         def kink_sum(u=u, line=line):
             t = next(j for j, x in enumerate(line.normal) if x)
-            # why: monomial_constraint, not a SymPy sum: repeated Add is quadratic in the neurons of a line
-            out = []
-            for j in range(k):
-                terms: dict = {(): -Fraction(line.kink[j])}
-                for i, o in kinks[u]:
-                    terms[(a[i][t], v[i][j])] = terms.get((a[i][t], v[i][j]), 0) + o
-                out.append(monomial_constraint(terms))
-            return out
+            return [constraint(sum((o * a[i][t] * v[i][j] for i, o in kinks[u]), zero) - _q(line.kink[j])) for j in range(k)]
         cons += _cached(cache, architecture, ("kink", u, tuple(kinks[u])), kink_sum)
     for g, members in groups.items():
         l = leaders[g]
         cons += _cached(cache, architecture, ("zero kink", tuple(members)),
-                        lambda l=l, members=members: [_zero_kink(a, v, l, members, j) for j in range(k)])
+                        lambda l=l, members=members: [constraint(sum((o * _dot(a[i], a[l]) * v[i][j]
+                                                                       for i, o in members), zero))
+                                 for j in range(k)])
     return cons
-
-
-def _zero_kink(a, v, leader: int, members, j: int):
-    """``sum_i v_i[j] o_i (a_i . a_leader) = 0`` over the members ``(i, o_i)`` of a group, built monomial by monomial."""
-    terms: dict = {}
-    for i, o in members:
-        for t in range(len(a[leader])):
-            mono = (v[i][j], a[i][t], a[leader][t])
-            terms[mono] = terms.get(mono, 0) + o
-    return monomial_constraint(terms)
 
 
 def _affine_constraints(architecture, data: CanonicalData, negative: list, constant: list) -> list:
