@@ -338,8 +338,14 @@ def test_ctrl_c_stops_a_long_step(tmp_path, case):
         argv = ["fiber", write(tmp_path, "ten.json", identical(10)), "--budget", "0"]
     elif case == "lattice":  # reductions of 41 rows of about 50000 bits and their enumeration
         argv = ["fiber", write(tmp_path, "huge.json", huge(40, 3000)), "--budget", "0"]
-    else:  # the oracle on two networks of 200 layers
-        first, second = deep_pair(200)
+    else:  # the oracle on 2-300-1 and the same with one neuron split (tens of thousands of regions)
+        first = plane(300)
+        second = json.loads(json.dumps(first))
+        second["layers"][0]["weight"].append(list(first["layers"][0]["weight"][0]))
+        second["layers"][0]["bias"].append(first["layers"][0]["bias"][0])
+        out = second["layers"][1]["weight"][0]
+        out[0] = str(Fraction(out[0], 2))
+        out.append(out[0])
         argv = ["equiv", write(tmp_path, "a.json", first), write(tmp_path, "b.json", second), "--budget", "0",
                 "--method", "oracle"]
     status, err = _interrupt_after(argv, 2.0)
