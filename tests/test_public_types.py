@@ -16,7 +16,7 @@ import inspect
 import numpy as np
 import pytest
 
-from semialg_fibers import Network, api, orthant, shallow, three_layer
+from semialg_fibers import Network, api, conservation, orthant, shallow, three_layer
 from semialg_fibers.general import oracle
 from semialg_fibers.render import plots, report
 
@@ -24,7 +24,7 @@ SHALLOW_NET = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
 THREE_LAYER_NET = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
 PLANE_NET = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[1, 1]], [0])])
 PACKAGES = [(api, SHALLOW_NET), (shallow, SHALLOW_NET), (orthant, SHALLOW_NET), (three_layer, THREE_LAYER_NET),
-            (oracle, SHALLOW_NET), (plots, PLANE_NET), (report, SHALLOW_NET)]
+            (oracle, SHALLOW_NET), (plots, PLANE_NET), (report, SHALLOW_NET), (conservation, SHALLOW_NET)]
 BAD = {"None": None, "path": "path.json", "ndarray": np.zeros((2, 2))}
 
 
@@ -66,5 +66,5 @@ def test_the_cases_are_found():
     """The introspection finds the entry points of the brief (guarding against a silently empty table)."""
     names = {case.id.split("[")[0] for case in _cases()}
     for name in ("api.fiber", "api.fiber_dimension", "api.equivalent", "shallow.fiber", "orthant.fiber",
-                 "three_layer.row_types", "oracle.equivalent", "plots.arrangement"):
+                 "three_layer.row_types", "oracle.equivalent", "plots.arrangement", "conservation.conservation_laws"):
         assert name in names, name

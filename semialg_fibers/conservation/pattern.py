@@ -26,6 +26,8 @@ __all__ = ["ActivationPattern", "activation_pattern", "parse_data"]
 
 def parse_data(net: Network, data) -> tuple[tuple[Fraction, ...], ...]:
     """Training inputs as exact points of ``R^d`` (floats are rejected, as everywhere)."""
+    if not isinstance(net, Network):  # before the data, whose reading needs the input dimension
+        raise TypeError(f"the training data need a semialg_fibers.Network, got {type(net).__name__}")
     if data is None:
         raise ValueError("data must be a sequence of input points, got None")
     points = []

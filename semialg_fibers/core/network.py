@@ -399,6 +399,11 @@ def as_list(value, where: str) -> list:
     ...
     semialg_fibers.ShapeError: bias is an object (a mapping); expected a sequence (a list), whose entries are in order
     """
+    if type(value) is list:  # why: the rows of a JSON file; the checks below cost more than the row
+        most = resolve_input(None).entries
+        if len(value) > most:
+            raise InputLimitError(f"{where} has {len(value)} entries, above the input limit entries = {most}")
+        return list(value)
     if isinstance(value, (str, bytes, bytearray)) or not hasattr(value, "__iter__"):
         raise ShapeError(f"{where} is {describe(value)}; expected a sequence (a list)")
     if isinstance(value, Mapping):
