@@ -180,11 +180,12 @@ def _shape(domain: Polyhedron) -> _Shape:
     hi: list[Fraction | None] = [None] * d
     others, constant_only = [], []
     for c in domain.constraints:
-        support = [j for j, n in enumerate(map(_numerator, c.coefficients)) if n]
-        if len(support) != 1:
-            (others if support else constant_only).append(c)
+        numerators = list(map(_numerator, c.coefficients))  # C-speed passes only: dense rows of thousands of entries
+        nonzero = len(numerators) - numerators.count(0)
+        if nonzero != 1:
+            (others if nonzero else constant_only).append(c)
             continue
-        j = support[0]
+        j = numerators.index(max(numerators, key=abs))
         a = c.coefficients[j]
         bound = -c.constant / a  # a x_j + c >= 0 (or == 0)
         if c.relation == "==" or a > 0:
