@@ -546,7 +546,7 @@ def startup_benchmark(cfg, log) -> dict:
             start = time.perf_counter()
             subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=ROOT)
             times[k].append(time.perf_counter() - start)
-    probe = subprocess.run([exe, "-c", "import sys, semialg_fibers; print(sorted({m.split('.')[0] for m in sys.modules}"
+    probe = subprocess.run([sys.executable, "-c", "import sys, semialg_fibers; print(sorted({m.split('.')[0] for m in sys.modules}"
                             " & {'sympy', 'flint', 'ppl', 'numpy', 'z3', 'matplotlib'}))"],
                            capture_output=True, text=True, cwd=ROOT)
     out = {k: median(v) for k, v in times.items()}
