@@ -80,6 +80,15 @@ class _Chart:
         return coeffs + (constant + sum((w * o for w, o in zip(row, self.origin) if w), _ZERO),)
 
 
+def _middle(lo: Fraction | None, hi: Fraction | None) -> Fraction:
+    """The centre of ``[lo, hi]``; of ``[lo, lo + 1]``, ``[hi - 1, hi]`` or ``[-1, 1]`` when a bound is missing."""
+    if lo is None:
+        return Fraction(0) if hi is None else hi - Fraction(1, 2)
+    if hi is None:
+        return lo + Fraction(1, 2)
+    return (lo + hi) / 2
+
+
 def _strictly_inside(domain: Polyhedron, d: int) -> tuple[Fraction, ...] | None:
     """The centre of the domain's box (see :func:`probe_points`) if every inequality holds strictly there, else None.
 
@@ -91,8 +100,7 @@ def _strictly_inside(domain: Polyhedron, d: int) -> tuple[Fraction, ...] | None:
     shape = _shape(domain)
     if any(a is not None and b is not None and a >= b for a, b in zip(shape.lo, shape.hi)):
         return None
-    centre = tuple(Fraction(0) if a is None and b is None else (a + 1 if b is None else (b - 1 if a is None else (a + b) / 2))
-                   for a, b in zip(shape.lo, shape.hi))
+    centre = tuple(_middle(a, b) for a, b in zip(shape.lo, shape.hi))
     if all(c.value(centre) > 0 for c in shape.others + shape.constant_only):
         return centre
     return None
@@ -178,7 +186,8 @@ def _shape(domain: Polyhedron) -> _Shape:
     d = domain.dim
     lo: list[Fraction | None] = [None] * d
     hi: list[Fraction | None] = [None] * d
-    others, constant_only = [], []
+    others: list[Constraint] = []
+    constant_only: list[Constraint] = []
     for c in domain.constraints:
         numerators = list(map(_numerator, c.coefficients))  # C-speed passes only: dense rows of thousands of entries
         nonzero = len(numerators) - numerators.count(0)
@@ -188,10 +197,11 @@ def _shape(domain: Polyhedron) -> _Shape:
         j = numerators.index(max(numerators, key=abs))
         a = c.coefficients[j]
         bound = -c.constant / a  # a x_j + c >= 0 (or == 0)
+        low, high = lo[j], hi[j]
         if c.relation == "==" or a > 0:
-            lo[j] = bound if lo[j] is None or bound > lo[j] else lo[j]
+            lo[j] = bound if low is None or bound > low else low
         if c.relation == "==" or a < 0:
-            hi[j] = bound if hi[j] is None or bound < hi[j] else hi[j]
+            hi[j] = bound if high is None or bound < high else high
     shape = _Shape(tuple(lo), tuple(hi), tuple(others), tuple(constant_only))
     if len(_SHAPES) >= 8:
         _SHAPES.clear()
