@@ -408,7 +408,7 @@ def dimension_benchmark(cfg, log) -> list[dict]:
 
     rng = random.Random(77)
     nets = [(f"shallow 3-{n}-1", random_net(rng, (3, n, 1))) for n in cfg.dim_widths]
-    nets += [(f"three-layer 3-{n}-{n}-1", random_net(rng, (3, n, n, 1))) for n in cfg.dim_widths[:3]]
+    nets += [(f"three-layer 4-3-{n}-1", random_net(rng, (4, 3, n, 1))) for n in cfg.dim_widths[:3]]  # n1 <= d
     nets += [("bitvec 10-10-2", examples.real_network("nnequiv_bitvec_1_1_10-10-2")),
              ("untrained 32-2-2-1", examples.real_network("chen2024_untrained_32-2-2-1_victim"))]
     out = []
@@ -482,7 +482,7 @@ def fiber_benchmark(cfg, log) -> list[dict]:
             s = measure(m_fiber, net, timeout=cfg.timeout)
             reads.append(r.seconds / 2 if r.seconds else None)
             fibers.append(s.seconds)
-            value, peak = (s.value, s.peak_mb) if s.seconds is not None else (s.error, peak)
+            value, peak = (s.error.split(":")[0] if s.error else s.value, s.peak_mb) if s.seconds is not None else (None, peak)
             if s.seconds is None:
                 break
         row = {"arch": "-".join(map(str, arch)), "params": net.num_parameters, "read": median(reads),
@@ -630,8 +630,9 @@ def write_page(path: Path, results: dict, plots: list[str], cfg) -> None:
 
 
 def _med(case: EqCase, method: str):
+    """The median time, or None when a sample timed out (z3's "unknown" is its own timeout)."""
     samples = case.results.get(method, [])
-    if any(s.seconds is None for s in samples):
+    if any(s.seconds is None or (isinstance(s.value, (list, tuple)) and s.value[0] is None) for s in samples):
         return None
     return median([s.seconds for s in samples])
 
@@ -647,16 +648,24 @@ def _goal_section(results) -> list[str]:
     peaks += [r["peak"] for r in results["fibers"] if r["peak"]]
     peaks += [v[2] for r in results["commands"] for v in r["commands"].values() if v[2]]
     worst = [c for c in differ if c not in within]
+    worst.sort(key=lambda c: -(_med(c, "ours") or 1e9) / (_med(c, "read") or 1e-9))
     slowest = ", ".join(f"{c.group} {c.label} ({c.kind}, {c.domain}): {fmt_ratio(_med(c, 'ours'), _med(c, 'read'))}x"
                         for c in worst[:4])
+    cliff = [c for c in cases if c.group == "bundled" and c.label.startswith(("bitvec", "mnist_1")) and c.kind != "equivalent"]
+    cliff_text = "; ".join(f"{c.label.split(' vs ')[0].split('_1')[0]} pair on {c.domain}: {fmt_s(_med(c, 'ours'))} "
+                           f"(region search alone {fmt_s(_med(c, 'oracle'))}, z3 {fmt_s(_med(c, 'z3'))})" for c in cliff)
     lines = ["## Goal figures", "",
              "| goal | measured |", "|---|---|",
              f"| every equivalence of two networks that differ decided within 10x the time to read them | "
              f"{len(within)} of {len(differ)} differing pairs"
-             + (f"; the others: {slowest}" if worst else "")
+             + (f"; the slowest of the others: {slowest}" if worst else "")
              + " |",
-             f"| on equivalent deep pairs ours at least 10x faster than z3 (z3 timing out counts as slower) | "
-             f"{len(faster)} of {len(deep_eq)} pairs |",
+             f"| the nnequiv pairs of the issue (the oracle's region search took 36 s to 442 s) | {cliff_text} |",
+             f"| on equivalent deep pairs ours at least 10x faster than z3 (z3 timing out, or stopped at a smaller "
+             f"size of the series, counts as slower) | "
+             f"{len(faster)} of {len(deep_eq)} pairs: "
+             + ", ".join(f"{sum(c in faster for c in deep_eq if c.kind == k)} of {sum(c.kind == k for c in deep_eq)} "
+                         f"`{k}`" for k in ("equivalent (H)", "equivalent")) + " |",
              f"| memory of every benchmark under 2 GB | largest peak {max(peaks):.0f} MB |" if peaks else "| memory | - |",
              "| every command on every bundled real network within 10x the time to read it | see "
              "[Commands on bundled real networks](#commands-on-bundled-real-networks) |", ""]
@@ -707,17 +716,28 @@ def _equivalence_section(cases: list[EqCase], plots) -> list[str]:
                                   if not disagreements else "DISAGREEMENTS: " + "; ".join(disagreements)), ""]
     for name in plots:
         lines += [f"![{name}](benchmarks/{name})", ""]
-    lines += ["**Where we are slower, and why.** On a differing pair the pre-check answers after a few exact "
-              "evaluations, so ours costs about one evaluation of both networks in exact rationals per probe; "
-              "z3 is faster only where its own parsing of the encoding is cheap and the pair differs at the first "
-              "point it tries. On equivalent pairs that are not related by a permutation and scaling (the split "
-              "neuron), a deep pair has no structural algorithm in this library: the general oracle enumerates "
-              "the linear regions of both networks (one exact LP per region and neuron), exponential in the width; "
-              "z3 explores the same activation patterns by DPLL(T) with conflict learning, and both stop within "
-              "the timeout at about the same size. What would change it: a structural test for deep networks "
-              "(reduce the split neurons to a canonical form, as the shallow and three-layer algorithms do, which "
-              "turns these pairs into the orbit check), or learning in the region search (prune regions whose "
-              "difference network is provably zero by an LP on the difference rather than on each network).", ""]
+    lines += ["**Where we are slower, and why.**", "",
+              "- *Equal pairs that are not a permutation and scaling, on a box, or deep* (`equivalent` with a split "
+              "neuron; near misses whose moved parameter belongs to a neuron dead on the box, hence equal): no "
+              "structural algorithm of the library applies (the shallow and three-layer ones decide R^d; deep "
+              "networks have none), so the general oracle enumerates every linear region of both networks, one "
+              "exact LP per region and neuron. z3 only has to refute `f(x) != g(x)` and prunes activation patterns by "
+              "conflict-driven learning, so it is 1 to 3 times faster on the split pairs and up to 40 times on a "
+              "near miss that is equal on the box; both stop at the timeout at about the same size. What would "
+              "change it: merging neurons with proportional input rows (an exact reduced form before the orbit "
+              "check turns a split pair into the orbit check at every depth); the kinks of a shallow network inside "
+              "a box (the shallow algorithm restricted to the box); pruning the region search by an LP on the "
+              "difference network rather than on each network.",
+              "- *Differing pairs above 10x the parse*: small pairs on a box, where the fixed cost of the dispatch "
+              "and the domain (about 10 to 20 ms) is compared with a parse of 1 to 2 ms; and the 784-input box, "
+              "where building the domain (1568 dense inequality rows of 784 exact entries, each checked on "
+              "construction) costs more than the answer (a box given by its bounds would make it free); and near "
+              "misses that differ only far from every probe point, which go through the region search.",
+              "- *z3 on the bundled pairs* (the 784-input ones, and the BitVec ones on the box) does not finish within "
+              "the timeout: the encoding has one real variable per input and per neuron, and its coefficients are the "
+              "stored float32 weights as exact dyadic rationals (long numerators and denominators in every "
+              "simplex pivot). An encoding with rounded coefficients may be faster but decides another pair of "
+              "networks. Our answer there is one exact evaluation at a probe point.", ""]
     return lines
 
 
@@ -740,7 +760,11 @@ def _dimension_section(rows, cfg) -> list[str]:
         cells = []
         for m in cfg.ms:
             n = r["numeric"].get(m, {})
-            cells.append(f"{sorted(set(n.get('ranks', [])))} ({fmt_s(n.get('seconds'))})")
+            ranks = n.get("ranks", [])
+            off = [rk - (r["params"] - fd) for rk in ranks] if fd is not None else []
+            bad = [o for o in off if o]
+            note = f"; {len(bad)}/{len(ranks)} off P - D by {sorted(set(bad))}" if bad else ""
+            cells.append(f"{sorted(set(ranks))} ({fmt_s(n.get('seconds'))}{note})")
         first = r["numeric"].get(cfg.ms[0], {})
         exact = [e for e in first.get("exact", []) if e[0] is not None]
         ex = f"{sorted({e[0] for e in exact})} ({fmt_s(median([e[1] for e in exact]))})" if exact else "timeout"
@@ -749,9 +773,14 @@ def _dimension_section(rows, cfg) -> list[str]:
         pmd = r["params"] - fd if fd is not None else "-"
         lines.append(f"| {r['net']} | {r['params']} | {fdc} | {pmd} | " + " | ".join(cells) + f" | {ex} | "
                      f"{wrong} of {len(exact)} draws" + (f" (by {sorted(set(diff))})" if wrong else "") + " |")
-    lines += ["", "The numeric rank is wrong when it differs from the exact rank of the same matrix (rounding); it "
-              "estimates the functional dimension wrongly when, in addition, the M inputs miss regions (dead or "
-              "rarely active neurons of trained networks): compare its column with `P - D`.", ""]
+    lines += ["", "Two ways the numeric answer can be wrong. (i) Rounding: the float rank differs from the exact rank of "
+              "the same matrix; the last column counts it (at the smallest M, where the exact rank is computed). "
+              "(ii) Sampling: the M Gaussian inputs miss the regions where some neuron changes state (a neuron whose "
+              "hyperplane meets little of the Gaussian mass), so even the exact rank of the "
+              "sampled Jacobian is below `P - D`; the `off P - D` notes count the draws where the numeric estimate "
+              "differs from `P - D` and by how much. The exact answer needs no inputs: it reads the dimension off "
+              "the structure of the network. Where it refuses (outside its generic set) the numeric column is all "
+              "there is, with no way to tell which of its draws to believe.", ""]
     return lines
 
 
@@ -763,10 +792,16 @@ def _fiber_section(rows) -> list[str]:
     for r in rows:
         comps = r["components"]
         rate = f"{comps / r['fiber']:.0f}" if isinstance(comps, int) and r["fiber"] else "-"
+        if not isinstance(comps, int):
+            r = dict(r, fiber=None) if comps is None else r
         peak = f"{r['peak']:.0f}" if r["peak"] else "-"
         lines.append(f"| {r['arch']} | {r['params']} | {comps if comps is not None else '-'} | {fmt_s(r['read'])} | "
                      f"{fmt_s(r['fiber'])} | {fmt_ratio(r['fiber'], r['read'])} | {rate} | {peak} |")
-    return lines + [""]
+    lines += ["", "Most of the time of a fiber goes to building its components symbolically (SymPy expressions of "
+              "every parameter, one LP per candidate stratum) and to the exact tangent certificate of each component, "
+              "not to enumerating them, so components per second falls as the parameters grow. A refused entry "
+              "(`NotDecidedError`) is a network outside the generic set where the fiber is decided.", ""]
+    return lines
 
 
 def _linalg_section(rows) -> list[str]:
@@ -779,7 +814,12 @@ def _linalg_section(rows) -> list[str]:
     for r in rows:
         lines.append(f"| {r['shape'][0]} x {r['shape'][1]} | {fmt_s(r['build'])} | {fmt_s(r['flint'])} | "
                      f"{fmt_s(r['sympy'])} | {fmt_ratio(r['sympy'], r['flint'])} | {'yes' if r['agree'] else 'NO'} |")
-    return lines + [""]
+    lines += ["", "Where flint is only a few times faster: the entries are exact values of Gaussian float64 samples "
+              "(dyadic rationals with denominators near 2^52) multiplied through the layers, so the matrices have "
+              "large entries, and `core.linalg.rank` converts every Python `Fraction` to `fmpq` one by one; at these "
+              "sizes the conversion is a large part of flint's time. What would change it: building the matrices in "
+              "flint types from the start (`fmpq_mat` products layer by layer) instead of Python Fractions.", ""]
+    return lines
 
 
 def _commands_section(rows) -> list[str]:
@@ -807,7 +847,12 @@ def _commands_section(rows) -> list[str]:
               "number (the LaTeX output is being rewritten in another change); `laws` builds the conservation laws "
               "as symbolic expressions of all parameters (SymPy), and the count of conserved functions needs a rank "
               "of a matrix with one column per parameter; `fiber` of a deep network is refused quickly (no "
-              "algorithm beyond three layers), which is why it looks cheap there.", ""]
+              "algorithm beyond three layers), which is why it looks cheap there. So the goal of every command "
+              "within 10x the time to read the network is met by `info` only; `fiber` is 50 to 100 times (linear in "
+              "the parameters, but a few symbolic operations per parameter against a JSON parse), `latex` and `laws` "
+              "more. What would change it: printing from the exact values instead of SymPy expressions (the LaTeX "
+              "rewrite), and counting conserved functions from the exact structure (the orbit of the scalings) "
+              "before any bracket of polynomial fields.", ""]
     return lines
 
 
@@ -916,7 +961,8 @@ def run(cfg: Config, out: Path | None, plots_dir: Path | None, verbose: bool = T
             print(f"[{time.perf_counter() - start:7.1f} s] {text}", file=sys.stderr, flush=True)
 
     results: dict = _load(merge) if merge is not None and merge.exists() else {}
-    results["machine"] = machine()
+    if cfg.sections or "machine" not in results:
+        results["machine"] = machine()
     sections = {"equivalence": equivalence_benchmark, "dimension": dimension_benchmark, "linalg": linalg_benchmark,
                 "fibers": fiber_benchmark, "commands": commands_benchmark, "startup": startup_benchmark}
     for name in cfg.sections:
@@ -939,6 +985,8 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(ROOT / "docs" / "benchmarks.md"), help="the page to write")
     parser.add_argument("--startup-before", help="a directory holding an older semialg_fibers package: the start-up "
                         "table measures it too, in the same run")
+    parser.add_argument("--render", action="store_true", help="measure nothing: write the page again from the "
+                        "results.json of the last run")
     parser.add_argument("--only", nargs="*", help="run only these sections; the others are taken from the "
                         "results.json of the last run (next to the plots)")
     args = parser.parse_args(argv)
@@ -947,8 +995,8 @@ def main(argv=None) -> int:
     out = Path(args.out)
     plots = out.parent / "benchmarks"
     merge = None
-    if args.only:
-        cfg.sections = tuple(args.only)
+    if args.only or args.render:
+        cfg.sections = tuple(args.only or ())
         merge = plots / "results.json"
     run(cfg, out, plots, merge=merge)
     return 0
