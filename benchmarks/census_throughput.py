@@ -24,8 +24,8 @@ import tempfile
 import time
 
 from semialg_fibers import SearchLimits, census
-from semialg_fibers.census import RandomNetworks
-from semialg_fibers.census.analyses import ANALYSES
+from semialg_fibers.population import RandomNetworks
+from semialg_fibers.population.analyses import ANALYSES
 
 NAMES = ["identifiability", "fiber_dimension", "row_types"]
 
@@ -82,7 +82,7 @@ def main() -> None:
             cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                                dashboard_address=":0", silence_logs=40)
             client = distributed.Client(cluster)
-            client.run(lambda: __import__("semialg_fibers.census"))
+            client.run(lambda: __import__("semialg_fibers.population"))
             up = time.perf_counter() - t0
             start = time.perf_counter()
             census(source, NAMES, client=client, timeout=timeout, batch=batch,
@@ -106,7 +106,7 @@ def main() -> None:
         cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                            dashboard_address=":0", silence_logs=40)
         client = distributed.Client(cluster)
-        client.run(lambda: __import__("semialg_fibers.census"))
+        client.run(lambda: __import__("semialg_fibers.population"))
         start = time.perf_counter()
         census(held, [("hold", Hold(args.hold))], client=client)
         seconds = time.perf_counter() - start

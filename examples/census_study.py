@@ -59,7 +59,7 @@ def prediction(n1: int, n2: int) -> Fraction:
 # ----------------------------------------------------------------------------- part 1
 def part_one(count: int, workers: int, out: Path):
     from semialg_fibers import census
-    from semialg_fibers.census import RandomNetworks
+    from semialg_fibers.population import RandomNetworks
 
     sources = [RandomNetworks(a, seed=2026, count=count, bound=50) for a in ARCHITECTURES]
     start = time.perf_counter()

@@ -4,13 +4,13 @@ The fiber of a parameter ``theta`` is the set of all parameters of the same
 architecture that realize the same function.  See ``docs/index.md``.
 """
 
-# Importing readwrite and render plugs their converters and printers into core.hooks, where values find them.
-from . import conservation, onelayer, orthant, readwrite, render, shallow, three_layer  # noqa: F401
-from .api import equivalent, fiber, fiber_dimension, functional_dimension, is_identifiable, local_fiber_dimension
-from .census import census  # the function; the package's other names: from semialg_fibers.census import ...
-from .conservation import conservation_laws, number_of_conserved_functions
-from .core import progress, symmetries
-from .core.components import Fiber, FiberComponent
+# A command imports only what it uses: the names below that need SymPy, FLINT or PPL (the algorithms) are
+# imported on first use (``__getattr__``, PEP 562), the printers and the graph functions by their plug points
+# when first looked up (core.hooks); the cheap values and errors now.
+import importlib as _importlib
+import sys as _sys
+
+from . import readwrite  # noqa: F401  (plugs the readers and writers into core.hooks; no SymPy)
 from .core.exceptions import (
     ConjectureError,
     DomainError,
@@ -27,13 +27,54 @@ from .core.exceptions import (
 )
 from .core.limits import InputLimits, SearchLimits
 from .core.network import Layer, Network
-from .core.nonnegative_rank import NonnegativeFactorization, factorization_dimension, nonnegative_column_rank
 from .core.results import EquivalenceResult, IdentifiabilityResult
-from .core.semialgebraic import BasicSet, SemialgebraicSet, constraint, union
-from .core.symbols import auxiliary_symbols, parameter_symbols
-from .core.tangent import TangentCertificate, tangent_certificate
 from .core.version import __version__
 from .readwrite import examples
+
+#: Public name -> (module, attribute or None for the module itself), imported on first access.
+_LAZY = {
+    "equivalent": ("api", "equivalent"), "fiber": ("api", "fiber"), "fiber_dimension": ("api", "fiber_dimension"),
+    "is_identifiable": ("api", "is_identifiable"), "api": ("api", None),
+    "functional_dimension": ("api", "functional_dimension"), "local_fiber_dimension": ("api", "local_fiber_dimension"),
+    "census": ("population", "census"),
+    "conservation_laws": ("conservation", "conservation_laws"),
+    "number_of_conserved_functions": ("conservation", "number_of_conserved_functions"),
+    "progress": ("core.progress", None), "symmetries": ("core.symmetries", None),
+    "Fiber": ("core.components", "Fiber"), "FiberComponent": ("core.components", "FiberComponent"),
+    "NonnegativeFactorization": ("core.nonnegative_rank", "NonnegativeFactorization"),
+    "factorization_dimension": ("core.nonnegative_rank", "factorization_dimension"),
+    "nonnegative_column_rank": ("core.nonnegative_rank", "nonnegative_column_rank"),
+    "BasicSet": ("core.semialgebraic", "BasicSet"), "SemialgebraicSet": ("core.semialgebraic", "SemialgebraicSet"),
+    "constraint": ("core.semialgebraic", "constraint"), "union": ("core.semialgebraic", "union"),
+    "auxiliary_symbols": ("core.symbols", "auxiliary_symbols"), "parameter_symbols": ("core.symbols", "parameter_symbols"),
+    "TangentCertificate": ("core.tangent", "TangentCertificate"), "tangent_certificate": ("core.tangent", "tangent_certificate"),
+    "conservation": ("conservation", None), "onelayer": ("onelayer", None), "orthant": ("orthant", None),
+    "render": ("render", None), "shallow": ("shallow", None), "three_layer": ("three_layer", None),
+    "general": ("general", None), "core": ("core", None), "cli": ("cli", None), "graph": ("graph", None),
+    "population": ("population", None),
+}
+
+
+def __getattr__(name: str):
+    """The public names that need the heavy dependencies, imported when first asked for (and then kept)."""
+    if name in _LAZY:
+        module_name, attribute = _LAZY[name]
+        module = _importlib.import_module(f"{__name__}.{module_name}")
+        value = module if attribute is None else getattr(module, attribute)
+    elif name in _OLD_PATHS:
+        value = _importlib.import_module(f"{__name__}.{_OLD_PATHS[name]}")
+    elif name == "identifiability":
+        value = _importlib.import_module(f"{__name__}.identifiability")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY) | set(__all__))
+
+
 
 __all__ = [
     "Network",
@@ -71,11 +112,11 @@ __all__ = [
     "fiber_dimension",
     "functional_dimension",
     "local_fiber_dimension",
+    "census",
     "conservation_laws",
     "number_of_conserved_functions",
     "conservation",
     "is_identifiable",
-    "census",
     "IdentifiabilityResult",
     "examples",
     "onelayer",
@@ -90,34 +131,71 @@ __all__ = [
 
 # Module paths of version 0.1 (before the core / general / readwrite / render / cli layout) stay importable:
 # ``import semialg_fibers.network`` and ``from semialg_fibers.oracle import equivalent`` reach the moved modules.
-def _keep_old_paths() -> None:
-    import importlib
-    import sys
-    import types
+# They resolve on import (a finder on sys.meta_path), so that the aliases cost nothing until a user asks for one.
+_OLD_PATHS = {
+    "exceptions": "core.exceptions", "limits": "core.limits", "progress": "core.progress", "exact": "core.exact",
+    "symbols": "core.symbols", "expressions": "core.expressions", "linalg": "core.linalg",
+    "domain": "core.domain", "network": "core.network", "nonnegative_rank": "core.nonnegative_rank",
+    "semialgebraic": "core.semialgebraic", "tangent": "core.tangent", "symmetries": "core.symmetries",
+    "results": "core.results", "components": "core.components", "oracle": "general.oracle",
+    "convert": "readwrite.convert", "reader": "readwrite.reader", "examples": "readwrite.examples",
+    "latex": "render.latex", "display": "render.html", "text": "render.text", "bars": "render.bars",
+    "plots": "render.plots", "report": "render.report", "conservation.render": "render.conservation",
+    "conservation.command": "cli.laws", "three_layer.report": "render.three_layer",
+}
 
-    moved = {
-        "exceptions": "core.exceptions", "limits": "core.limits", "progress": "core.progress", "exact": "core.exact",
-        "symbols": "core.symbols", "expressions": "core.expressions", "linalg": "core.linalg",
-        "domain": "core.domain", "network": "core.network", "nonnegative_rank": "core.nonnegative_rank",
-        "semialgebraic": "core.semialgebraic", "tangent": "core.tangent", "symmetries": "core.symmetries",
-        "results": "core.results", "components": "core.components", "oracle": "general.oracle",
-        "convert": "readwrite.convert", "reader": "readwrite.reader", "examples": "readwrite.examples",
-        "latex": "render.latex", "display": "render.html", "text": "render.text", "bars": "render.bars",
-        "plots": "render.plots", "report": "render.report", "conservation.render": "render.conservation",
-        "conservation.command": "cli.laws", "three_layer.report": "render.three_layer",
-    }
-    for old, new in moved.items():
-        module = importlib.import_module(f"{__name__}.{new}")
-        sys.modules[f"{__name__}.{old}"] = module
-        parent, _, leaf = f"{__name__}.{old}".rpartition(".")
-        vars(sys.modules[parent]).setdefault(leaf, module)
-    # 0.1's identifiability module held the verdict and its values; they now live in api and core.results
-    identifiability = types.ModuleType(f"{__name__}.identifiability", "The 0.1 path of is_identifiable and its values.")
-    vars(identifiability).update(is_identifiable=is_identifiable, IdentifiabilityResult=IdentifiabilityResult,
-                                 Reason=importlib.import_module(f"{__name__}.core.results").Reason,
-                                 __all__=["Reason", "IdentifiabilityResult", "is_identifiable"])
-    sys.modules[identifiability.__name__] = identifiability
-    globals().setdefault("identifiability", identifiability)
+
+class _OldPathLoader:
+    """Loads ``semialg_fibers.<old path>`` as the module it moved to (the same object, not a copy)."""
+
+    def __init__(self, target: str):
+        self.target = target
+
+    def create_module(self, spec):
+        module = _importlib.import_module(self.target)
+        self.spec = module.__spec__
+        return module
+
+    def exec_module(self, module):
+        module.__spec__ = self.spec  # the import system set the alias's spec; the module keeps its own
+
+
+class _OldPathFinder:
+    """The finder of the 0.1 module paths (and of the 0.1 ``identifiability`` module, built from its new homes)."""
+
+    @staticmethod
+    def find_spec(fullname, path=None, target=None):
+        prefix = f"{__name__}."
+        if not fullname.startswith(prefix):
+            return None
+        old = fullname[len(prefix):]
+        if old == "identifiability":
+            return _importlib.util.spec_from_loader(fullname, _IdentifiabilityLoader())
+        if old not in _OLD_PATHS:
+            return None
+        return _importlib.util.spec_from_loader(fullname, _OldPathLoader(f"{__name__}.{_OLD_PATHS[old]}"))
+
+
+class _IdentifiabilityLoader:
+    """0.1's identifiability module held the verdict and its values; they now live in api and core.results."""
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        api = _importlib.import_module(f"{__name__}.api")
+        results = _importlib.import_module(f"{__name__}.core.results")
+        module.__doc__ = "The 0.1 path of is_identifiable and its values."
+        vars(module).update(is_identifiable=api.is_identifiable, IdentifiabilityResult=results.IdentifiabilityResult,
+                            Reason=results.Reason, __all__=["Reason", "IdentifiabilityResult", "is_identifiable"])
+
+
+def _keep_old_paths() -> None:
+    """Install the finder of the 0.1 module paths (once)."""
+    import importlib.util  # noqa: F401  (spec_from_loader)
+
+    if not any(isinstance(f, _OldPathFinder) for f in _sys.meta_path):
+        _sys.meta_path.insert(0, _OldPathFinder())
 
 
 _keep_old_paths()

@@ -23,7 +23,7 @@ LAYERS = (
     ("api",),
     ("conservation",),
     ("render",),
-    ("census",),
+    ("population",),
     ("cli",),
     ("__init__",),
 )

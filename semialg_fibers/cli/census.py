@@ -1,7 +1,7 @@
 """The ``semialg-fibers census`` command: the exact analyses over many networks, resumable, in parallel.
 
 ``semialg-fibers census DIR_OR_GLOB ... --analyses A,B --workers N --timeout S -o results.parquet``
-runs :func:`semialg_fibers.census.census` on the network files found (or on
+runs :func:`semialg_fibers.population.census` on the network files found (or on
 ``--random ARCH --count K --seed S``), writes one row per network to the
 output as each finishes, skips the networks already there (run the same
 command again after an interruption), and prints how many rows have each
@@ -47,7 +47,7 @@ def _kind(status: str) -> str:
 
 
 def _census_args(p):
-    from ..census.analyses import ANALYSES, DEFAULT_ANALYSES
+    from ..population.analyses import ANALYSES, DEFAULT_ANALYSES
 
     p.add_argument("sources", nargs="*", metavar="DIR_OR_GLOB",
                    help="folders (their .json, .pt, .pth, .onnx files), globs such as 'runs/**/*.json', or files")
@@ -70,7 +70,7 @@ def _census_args(p):
 
 
 def _census(args, ctx: Context) -> int:
-    from ..census import RandomNetworks, census, parse_bytes
+    from ..population import RandomNetworks, census, parse_bytes
 
     sources: list = list(args.sources)
     if args.random:

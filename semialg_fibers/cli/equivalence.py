@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 
-from ..api import equivalent
-from ..core.domain import box
-from ..render.text import summarize
 from .common import EXIT_NO, EXIT_OK, TEXT_WIDTH, Command, Context, point, search_limits, tuple_text
 
 __all__ = ["COMMANDS"]
@@ -26,6 +23,10 @@ def _equiv_args(p):
 
 
 def _equiv(args, ctx: Context) -> int:
+    from ..api import equivalent  # the algorithms and printers, imported by the command that uses them
+    from ..core.domain import box
+    from ..render.text import summarize
+
     net_a, net_b = ctx.load(args.a), ctx.load(args.b)
     domain = None
     if args.box:

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import json
 
-from ..api import canonical_form, fiber, fiber_dimension, is_identifiable, minimal_width, network_class
-from ..render.text import format_count, summarize
-from ..render.three_layer import identify_text
 from .common import EXIT_OK, TEXT_WIDTH, Command, Context, allow_conjecture_argument, nonnegative_int, search_limits
 
 __all__ = ["COMMANDS"]
@@ -27,6 +24,9 @@ def _identify_args(p):
 
 
 def _identify(args, ctx: Context) -> int:
+    from ..api import is_identifiable  # imported by the command that uses them
+    from ..render.three_layer import identify_text
+
     net = ctx.load(args.network)
     ctx.stage("deciding identifiability")
     result = is_identifiable(net, limits=search_limits(args), allow_conjecture=args.allow_conjecture)
@@ -50,6 +50,9 @@ def _fiber_args(p):
 
 
 def _fiber(args, ctx: Context) -> int:
+    from ..api import fiber, network_class
+    from ..render.text import format_count, summarize
+
     net = ctx.load(args.network)
     ctx.stage("building the fiber")
     result = fiber(net, domain=_domain(args), limit=args.limit, certify=not args.no_certify,
@@ -80,6 +83,9 @@ def _dim_args(p):
 
 
 def _dim(args, ctx: Context) -> int:
+    from ..api import fiber_dimension
+    from ..render.text import summarize
+
     net = ctx.load(args.network)
     ctx.stage("computing the dimension")
     dimension = fiber_dimension(net, domain=_domain(args), limits=search_limits(args),
@@ -100,6 +106,8 @@ def _canonical_args(p):
 
 
 def _canonical(args, ctx: Context) -> int:
+    from ..api import canonical_form, minimal_width
+
     net = ctx.load(args.network)
     limits = search_limits(args)
     ctx.stage("searching the canonical form")

@@ -29,7 +29,6 @@ from ..core.exact import unlimited_int_digits
 from ..core.exceptions import InternalCheckError, NotDecidedError, SemialgFibersError
 from ..core.limits import DEFAULT_LIMITS, InputLimits, input_limits, search_limits
 from ..core.version import __version__
-from ..render.text import summarize
 from . import census, documents, equivalence, fibers, functional, laws, matrices, networks
 from .common import (
     EXIT_BAD_INPUT,
@@ -358,6 +357,8 @@ def _close(bars) -> None:
 def _one_line(exc: BaseException) -> str:
     text = str(exc).strip()
     first = text.splitlines()[0] if text else type(exc).__name__
+    from ..render.text import summarize  # here, not at start-up: render imports SymPy
+
     return summarize(first, 500)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from ..api import network_class, structure
 from ..core.exceptions import SemialgFibersError
 from .common import EXIT_OK, Command, Context, point, tuple_text, vector
 
@@ -17,6 +16,8 @@ def _info_args(p):
 
 
 def _info(args, ctx: Context) -> int:
+    from ..api import network_class, structure  # imported by the command that uses them
+
     net = ctx.load(args.network)
     analysis = structure(net)  # the structural analysis of the network's class, if it has one
     if args.json:

@@ -53,6 +53,7 @@ from ..core.expressions import as_expression
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.printing import Printable
+from ..core.progress import task
 from ..core.symmetries import parameter_index
 from . import fields as F
 from .pattern import ActivationPattern, activation_pattern
@@ -356,17 +357,38 @@ class _Basis:
         return added
 
 
-def _brackets(base, frontier, gens) -> list:
-    """The nonzero brackets ``[X, Y]``, ``X`` in ``base``, ``Y`` in ``frontier`` (one right-normed level)."""
-    out = []
-    for x in base:
-        for y in frontier:
-            if x is y:
-                continue
-            z = F.bracket(x, y, gens)
-            if not F.is_zero_field(z):
-                out.append(z)
-    return out
+_CHUNK = 32  # brackets held before they are absorbed: memory is one chunk plus the kept fields, not a whole level
+
+
+def _bracket_level(basis: _Basis, base, frontier, gens, level: int, done) -> list:
+    """One right-normed level ``[X, Y]`` (``X`` in ``base``, ``Y`` in ``frontier``), absorbed chunk by chunk.
+
+    The kept fields are those one absorption of the whole level would keep
+    (the selection is greedy in order: the pivots of one elimination), but
+    only a chunk of brackets is held at a time, and a progress task advances
+    with every bracket.  ``done()`` is asked after each chunk that grew the
+    basis; when it is true the level stops early (the bounds have met).
+    """
+    added: list = []
+    chunk: list = []
+    with task(f"conserved functions: bracket level {level}", total=len(base) * len(frontier), unit="brackets") as bar:
+        for x in base:
+            for y in frontier:
+                bar.advance()
+                if x is y:
+                    continue
+                z = F.bracket(x, y, gens)
+                if not F.is_zero_field(z):
+                    chunk.append(z)
+                if len(chunk) >= _CHUNK:
+                    new = basis.absorb(chunk)
+                    added += new
+                    chunk = []
+                    if new and done():
+                        return added
+        if chunk:
+            added += basis.absorb(chunk)
+    return added
 
 
 def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
@@ -403,7 +425,8 @@ def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
                 raise NotDecidedError(both + "the brackets stopped growing at the sample points")
             raise (depth_bound if depth_bound.exceeded(depth + 1) else field_bound).error(both)
         spend(len(base) * len(frontier), f"bracket level {depth + 1}")
-        frontier = basis.absorb(_brackets(base, frontier, gens))
+        frontier = _bracket_level(basis, base, frontier, gens, depth + 1,
+                                  lambda: len(basis.kept) + q >= n_params and F.rank_at(basis.kept, point) + q >= n_params)
         depth += 1
         rank = F.rank_at(basis.kept, point)
         ranks.append(rank)

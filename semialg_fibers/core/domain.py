@@ -101,12 +101,13 @@ def box(lower: Sequence, upper: Sequence) -> Polyhedron:
     if len(lo) != len(hi) or not lo:
         raise DomainError(f"box bounds have lengths {len(lo)} and {len(hi)}; expected equal positive lengths")
     constraints = []
+    zero, one, minus_one, n = Fraction(0), Fraction(1), Fraction(-1), len(lo)
     for i, (a, b) in enumerate(zip(lo, hi)):
         if a > b:
             raise DomainError(f"box is empty: lower[{i}] = {a} > upper[{i}] = {b}")
-        unit = tuple(Fraction(int(j == i)) for j in range(len(lo)))
-        constraints.append(Constraint(unit, -a))
-        constraints.append(Constraint(tuple(-u for u in unit), b))
+        before, after = (zero,) * i, (zero,) * (n - i - 1)  # shared entries: a box of 784 inputs in milliseconds
+        constraints.append(Constraint(before + (one,) + after, -a))
+        constraints.append(Constraint(before + (minus_one,) + after, b))
     return Polyhedron(len(lo), tuple(constraints))
 
 

@@ -41,6 +41,7 @@ ValueError: no plug point 'colour' of kind 'printer'; the plug points are latex,
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 __all__ = ["KINDS", "register", "lookup"]
@@ -134,9 +135,11 @@ def lookup(kind: str, name: str) -> Callable:
     True
     """
     _check(kind, name)
+    if (kind, name) not in _REGISTRY:
+        # the package that registers the kind is imported on first use, so that importing the library (and a
+        # command that prints nothing) does not pay for the renderers or NetworkX
+        importlib.import_module(KINDS[kind][0])
     try:
         return _REGISTRY[kind, name]
     except KeyError:
-        package = KINDS[kind][0]
-        raise RuntimeError(f"no {kind} {name!r} is registered; import {package} (import semialg_fibers does) "
-                           "to register it") from None
+        raise RuntimeError(f"no {kind} {name!r} is registered by {KINDS[kind][0]}") from None

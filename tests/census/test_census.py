@@ -22,8 +22,8 @@ distributed = pytest.importorskip("distributed")
 cloudpickle = pytest.importorskip("cloudpickle")
 
 from semialg_fibers import Network, SearchLimits, api  # noqa: E402
-from semialg_fibers.census import RandomNetworks, census  # noqa: E402
 from semialg_fibers.core.exceptions import NotDecidedError  # noqa: E402
+from semialg_fibers.population import RandomNetworks, census  # noqa: E402
 
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
 

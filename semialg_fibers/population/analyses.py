@@ -85,7 +85,7 @@ def identifiability_or_conjecture(net: Network, limits: SearchLimits) -> str:
     """As :func:`identifiability`, and a verdict resting on a conjecture is given, labelled ``(conjecture)``.
 
     >>> from semialg_fibers import SearchLimits
-    >>> from semialg_fibers.census import RandomNetworks
+    >>> from semialg_fibers.population import RandomNetworks
     >>> net = RandomNetworks((3, 3, 2, 1), seed=0).network(1)    # G8 fails: outside Corollary 7.5
     >>> identifiability(net, SearchLimits())
     Traceback (most recent call last):
@@ -115,7 +115,7 @@ def fiber_dimension_or_conjecture(net: Network, limits: SearchLimits) -> str:
     """As :func:`fiber_dimension`, and a dimension resting on a conjecture is given, e.g. ``5 (conjecture)``.
 
     >>> from semialg_fibers import SearchLimits
-    >>> from semialg_fibers.census import RandomNetworks
+    >>> from semialg_fibers.population import RandomNetworks
     >>> fiber_dimension_or_conjecture(RandomNetworks((3, 3, 2, 1), seed=0).network(1), SearchLimits())
     '5 (conjecture)'
     """
@@ -196,7 +196,7 @@ ANALYSES: dict = {
     "functional_dimension": functional_dimension,
 }
 
-#: What :func:`~semialg_fibers.census.census` runs when ``analyses`` is not given.
+#: What :func:`~semialg_fibers.population.census` runs when ``analyses`` is not given.
 DEFAULT_ANALYSES = ("class", "identifiability", "fiber_dimension")
 
 

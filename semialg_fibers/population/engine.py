@@ -220,7 +220,7 @@ def analyse(item: Item, task: Task) -> dict:
     Examples
     --------
     >>> from semialg_fibers import Network, SearchLimits
-    >>> from semialg_fibers.census.analyses import ANALYSES
+    >>> from semialg_fibers.population.analyses import ANALYSES
     >>> item = Item("network:0", network=Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])]))
     >>> row = analyse(item, Task((("fiber_dimension", ANALYSES["fiber_dimension"]),), SearchLimits(), timeout=60))
     >>> row["architecture"], row["fiber_dimension"], row["fiber_dimension_status"], row["status"]

@@ -1,4 +1,6 @@
-"""A census: the exact analyses over many networks, in local worker processes or on a Dask cluster.
+"""A census of a population of networks: the exact analyses over many, in local worker processes or on Dask.
+
+:func:`census` is also ``semialg_fibers.census``.
 
 :func:`census` runs every analysis of :data:`~.analyses.ANALYSES` asked for on
 every network, one Dask task per network (local processes by default; a
