@@ -17,9 +17,10 @@ from ..core.expressions import as_expression
 from ..core.symbols import parameter_symbols
 from .html import to_html
 from .latex import expression_latex, to_latex
+from .prose import prose_latex
 from .text import to_text
 
-__all__ = ["field_latex", "law_latex", "report_latex", "report_text", "count_text", "count_latex"]
+__all__ = ["field_latex", "law_latex", "balance_expression", "report_latex", "report_text", "count_text", "count_latex"]
 
 
 _TEXT_ESCAPES = {"\\": r"\textbackslash{}", "_": r"\_", "^": r"\textasciicircum{}", "{": r"\{", "}": r"\}",
@@ -70,26 +71,78 @@ def field_latex(field) -> str:
 def law_latex(law) -> str:
     """One ``itemize`` item: the symmetry, its generators, its conserved quantities or the obstruction."""
     s = law.symmetry
-    lines = [rf"\item \textbf{{{_escape(str(s.kind))}}} ({_escape(s.description)})."]
+    kind = str(s.kind)
+    lines = [rf"\item \textbf{{{_escape(kind[:1].upper() + kind[1:])}}} ({prose_latex(s.description)})."]
     gens = ", ".join(f"${field_latex(g)}$" for g in s.generators)
     lines.append(rf"  Generator{'s' if len(s.generators) > 1 else ''}: {gens}.")
     for q in law.quantities:
-        lines.append(rf"  Conserved: $Q = {expression_latex(q.expression)}$ on {_escape(q.region)}; "
-                     rf"data: {_escape(q.data_condition)}"
+        lines.append(rf"  Conserved: $Q = {expression_latex(q.expression)}$ on {prose_latex(q.region)}; "
+                     rf"data: {prose_latex(q.data_condition)}"
                      + (r" (checked exactly on the given inputs)." if q.checked_on_data else "."))
     if law.obstruction is not None:
-        lines.append(rf"  Not a gradient field ({_escape(law.obstruction.generator.name)}): "
+        lines.append(rf"  Not a gradient field ({prose_latex(law.obstruction.generator.name)}): "
                      rf"${law.obstruction.latex()}$.")
     if not law.quantities:
         lines.append(r"  No conserved quantity is induced.")
     for expr, reason in law.failed_on_data:
-        lines.append(rf"  Not conserved on the given inputs: ${expression_latex(expr)}$ ({_escape(reason)}).")
+        lines.append(rf"  Not conserved on the given inputs: ${expression_latex(expr)}$ ({prose_latex(reason)}).")
     return "\n".join(lines)
 
 
+def balance_expression(architecture, layer: int, index: int) -> sympy.Expr:
+    r"""The balance of neuron ``index`` (0-based) of hidden layer ``layer``: incoming squares minus outgoing squares.
+
+    ``|W^{(l)}_{i,:}|^2 + (b^{(l)}_i)^2 - |W^{(l+1)}_{:,i}|^2``, the quantity a positive scaling conserves
+    (Du, Hu and Lee 2018), computed here from the architecture alone.
+
+    >>> balance_expression((1, 1, 1), 1, 0)
+    W^{(1)}_{1,1}**2 - W^{(2)}_{1,1}**2 + b^{(1)}_{1}**2
+    """
+    coords = parameter_symbols(tuple(architecture))
+    offset = sum(architecture[l] * architecture[l + 1] + architecture[l + 1] for l in range(layer - 1))
+    n_in, n = architecture[layer - 1], architecture[layer]
+    incoming = [coords[offset + index * n_in + j] for j in range(n_in)] + [coords[offset + n * n_in + index]]
+    nxt = offset + n * n_in + n
+    outgoing = [coords[nxt + k * n + index] for k in range(architecture[layer + 1])]
+    return sympy.Add(*[c**2 for c in incoming]) - sympy.Add(*[c**2 for c in outgoing])
+
+
+#: Reports with more laws than this state the balances of the scalings once, by their formula.
+GROUP_LAWS = 6
+
+
+def _is_balance(law) -> bool:
+    s = law.symmetry
+    if str(s.kind) != "scaling" or len(s.neurons) != 1 or len(law.quantities) != 1 or law.failed_on_data:
+        return False
+    layer, index = s.neurons[0]
+    expected = balance_expression(s.generators[0].architecture, layer, index) if s.generators else None
+    q = law.quantities[0].expression
+    return expected is not None and (sympy.expand(q - expected) == 0 or sympy.expand(q + expected) == 0)
+
+
 def report_latex(report) -> str:
-    """A LaTeX ``itemize`` list: per symmetry its generators and its conserved quantities or the obstruction."""
-    lines = [r"\begin{itemize}"] + [law_latex(law) for law in report.laws] + [r"\end{itemize}"]
+    """A LaTeX ``itemize`` list: per symmetry its generators and its conserved quantities or the obstruction.
+
+    Above :data:`GROUP_LAWS` laws, the positive scalings whose conserved quantity is the balance of their
+    neuron (checked against :func:`balance_expression` for each of them) are stated once, by the formula.
+    """
+    laws = list(report.laws)
+    balances = [law for law in laws if _is_balance(law)] if len(laws) > GROUP_LAWS else []
+    lines = []
+    if balances:
+        lines.append(
+            rf"The positive scaling of each of the ${len(balances)}$ hidden neurons (neuron $i$ of hidden "
+            r"layer $l$) conserves its balance" "\n"
+            r"\[ Q^{(l)}_{i} = \sum_{j} \bigl(W^{(l)}_{i,j}\bigr)^{2} + \bigl(b^{(l)}_{i}\bigr)^{2} "
+            r"- \sum_{k} \bigl(W^{(l+1)}_{k,i}\bigr)^{2} \]" "\n"
+            r"on every parameter at which no training input lies on a kink of a hidden neuron, for any loss "
+            r"and any training inputs (each of these laws was compared with this formula).")
+    rest = [law for law in laws if law not in balances]
+    if rest:
+        if balances:
+            lines.append("The other symmetries:")
+        lines += [r"\begin{itemize}"] + [law_latex(law) for law in rest] + [r"\end{itemize}"]
     for note in report.notes:
         lines.append(rf"\noindent\emph{{Note:}} {_escape(note)}")
     return "\n".join(lines)
