@@ -52,6 +52,7 @@ from ..core.symmetries import Symmetry, VectorField
 from ..shallow.genericity import GenericityReport
 from .prose import prose_latex
 from .report import NetworkReport
+from .text import ordered_terms
 
 __all__ = [
     "LINE_WIDTH",
@@ -61,6 +62,7 @@ __all__ = [
     "phrase_latex",
     "math_width",
     "expression_latex",
+    "ordered_terms",
     "constraint_latex",
     "basic_set_latex",
     "union_latex",
@@ -181,15 +183,34 @@ def math_width(latex: str) -> float:
 
 
 # ---------------------------------------------------------------------------- math-mode formulas
+def _sum_latex(terms) -> str:
+    out = ""
+    for t in terms:
+        piece = sympy.latex(t)
+        if not out:
+            out = piece
+        elif piece.startswith("-"):
+            out += " - " + piece[1:].lstrip()
+        else:
+            out += " + " + piece
+    return out
+
+
 def expression_latex(expr) -> str:
-    """LaTeX of one SymPy expression (lex order of terms), math mode; strings are parsed, never evaluated.
+    """LaTeX of one SymPy expression (lex order of terms, indices as numbers), math mode; strings are parsed.
+
+    Strings are parsed, never evaluated.
 
     >>> x = sympy.Symbol("x"); expression_latex(x**2 / 2 - 1)
     '\\\\frac{x^{2}}{2} - 1'
     >>> expression_latex("x^2/2 - 1")
     '\\\\frac{x^{2}}{2} - 1'
     """
-    return sympy.latex(as_expression(expr, "expression"), order="lex")
+    expr = as_expression(expr, "expression")
+    terms = ordered_terms(expr) if expr.is_Add else None
+    if terms is None or list(terms) == list(expr.as_ordered_terms(order="lex")):
+        return sympy.latex(expr, order="lex")
+    return _sum_latex(terms)
 
 
 def _terms_expr(terms, gens) -> sympy.Expr:
@@ -323,7 +344,7 @@ def network_latex(network) -> str:
 def _signed_terms(expr) -> list[str]:
     """The terms of a sum as LaTeX pieces: the first as printed, the others with their operator (``+ t``, ``- t``)."""
     expr = as_expression(expr, "expression")
-    terms = expr.as_ordered_terms(order="lex") if expr.is_Add else [expr]
+    terms = ordered_terms(expr)
     out = []
     for t in terms:
         s = sympy.latex(t)

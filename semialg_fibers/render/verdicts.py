@@ -438,3 +438,189 @@ del _type, _printer
 SYMMETRIES_PRINTER[:] = [symmetries_latex]
 
 _ = Fraction  # the doctests use it
+
+
+# ---------------------------------------------------------------------------- text, display formulas and HTML
+def identifiability_text(result: IdentifiabilityResult, **options) -> str:
+    """The verdict on one screen: :meth:`IdentifiabilityResult.describe`, the symmetries, the witness's size."""
+    if options:
+        raise TypeError(f"IdentifiabilityResult.text() takes no options; got {', '.join(options)}")
+    lines = [result.describe()]
+    if result.symmetries:
+        lines.append("  symmetries beyond permutations and scalings: "
+                     + ", ".join(str(s.kind) for s in result.symmetries))
+    if result.witness is not None:
+        lines.append(f"  witness: a {'-'.join(map(str, result.witness.architecture))} network with the same "
+                     "function outside the orbit (.witness)")
+    return "\n".join(lines)
+
+
+def equivalence_text(result: EquivalenceResult, **options) -> str:
+    """The verdict on one screen, the witness with a decimal approximation beside each exact coordinate."""
+    from .text import number_text
+
+    if options:
+        raise TypeError(f"EquivalenceResult.text() takes no options; got {', '.join(options)}")
+    head = ("equivalent" if result.equivalent else "not equivalent") + f" ({result.method})"
+    lines = [head + (f": {result.reason}" if result.reason else "")]
+    if result.witness is not None:
+        lines.append("  witness x = (" + ", ".join(number_text(v) for v in result.witness[:8])
+                     + (", ..." if len(result.witness) > 8 else "") + ")")
+        if result.outputs is not None:
+            for name, out in zip(("f(x)", "g(x)"), result.outputs):
+                lines.append(f"  {name} = (" + ", ".join(number_text(v) for v in out[:8])
+                             + (", ..." if len(out) > 8 else "") + ")")
+    if result.regions is not None:
+        lines.append(f"  linear regions examined: {result.regions}")
+    return "\n".join(lines)
+
+
+def genericity_text(report: GenericityReport, **options) -> str:
+    """The genericity verdict and one line per mechanism (1-based neurons)."""
+    if options:
+        raise TypeError(f"GenericityReport.text() takes no options; got {', '.join(options)}")
+    if report.generic:
+        return "generic: the fiber is the orbit H_n . theta (Theorem 8)"
+    lines = ["not generic: the fiber is larger than the orbit H_n . theta (Theorem 8)"]
+    lines += [f"  - {m.kind} (neurons {', '.join(str(i + 1) for i in m.neurons)}): {m.detail}"
+              for m in report.mechanisms]
+    return "\n".join(lines)
+
+
+def symmetry_text(symmetry: Symmetry, **options) -> str:
+    """A symmetry in one or two lines."""
+    from .text import format_count
+
+    if options:
+        raise TypeError(f"Symmetry.text() takes no options; got {', '.join(options)}")
+    size = (f"dimension {symmetry.dimension}" if symmetry.continuous
+            else f"order {format_count(symmetry.order)}" if symmetry.order else "discrete")
+    return f"{symmetry.kind} ({size}): {symmetry.description}"
+
+
+def identifiability_display(result: IdentifiabilityResult) -> str:
+    r"""One formula for Jupyter: ``F(\theta) = H \cdot \theta`` or ``\supsetneq``, with the status in words."""
+    relation = "=" if result.identifiable else r"\supsetneq"
+    words = ("identifiable" if result.identifiable else "not identifiable") + (
+        ", proven" if result.proven else ", conjecture")
+    return rf"$\displaystyle F(\theta) {relation} H \cdot \theta \quad \text{{({words}; {escape_text(result.method)})}}$"
+
+
+def equivalence_display(result: EquivalenceResult) -> str:
+    r"""One formula for Jupyter: ``f_theta = f_theta'`` or ``f_theta(x) != f_theta'(x)`` at the witness."""
+    if result.equivalent:
+        return r"$\displaystyle f_{\theta} = f_{\theta'}$"
+    if result.witness is not None and len(result.witness) <= 6:
+        point = ", ".join(_exact(v) for v in result.witness)
+        return rf"$\displaystyle f_{{\theta}}(x) \neq f_{{\theta'}}(x) \text{{ at }} x = \left({point}\right)$"
+    return r"$\displaystyle f_{\theta} \neq f_{\theta'}$"
+
+
+def genericity_display(report: GenericityReport) -> str:
+    r"""One formula for Jupyter: ``F(\theta) = H_n \cdot \theta`` or ``\supsetneq``."""
+    relation = "=" if report.generic else r"\supsetneq"
+    return rf"$\displaystyle F(\theta) {relation} H_{{n}} \cdot \theta$"
+
+
+def _html_math(latex: str) -> str:
+    import html as _html
+
+    return r"\(" + _html.escape(latex) + r"\)"
+
+
+def _html_prose(text: str) -> str:
+    """A sentence of the library's notation as HTML: words escaped, formulas as ``\\( ... \\)`` for MathJax."""
+    import html as _html
+
+    out = []
+    for i, part in enumerate(prose_latex(text).split("$")):
+        if i % 2:
+            out.append(_html_math(part))
+        else:  # undo the text-mode escapes of the words
+            words = (part.replace(r"\_\allowbreak{}", "_").replace(r"\textgreater{}", ">").replace(r"\textless{}", "<")
+                     .replace(r"\textbar{}", "|").replace(r"\{", "{").replace(r"\}", "}").replace(r"\%", "%")
+                     .replace(r"\&", "&").replace(r"\#", "#").replace(r"\^{}", "^").replace(r"\~{}", "~")
+                     .replace(r"\textbackslash{}", "\\"))
+            out.append(_html.escape(words))
+    return "".join(out)
+
+
+def identifiability_html(result: IdentifiabilityResult) -> str:
+    """HTML for Jupyter: the verdict, the reasons as sentences, the witness, the symmetries, the predicates."""
+    from .html import html as value_html
+
+    verdict = ("identifiable" if result.identifiable else "not identifiable") + (
+        " (proven)" if result.proven else " (rests on a conjecture)")
+    relation = "=" if result.identifiable else r"\supsetneq"
+    formula = _html_math("F(\\theta) " + relation + " H \\cdot \\theta")
+    out = [f"<b>IdentifiabilityResult</b>: {verdict}, {formula}"
+           f"<br><i>basis</i>: {_html_prose(result.basis)}"]
+    if result.reasons:
+        items = "".join(f"<li><b>{_html_prose(r.kind)}</b>: {_html_prose(r.detail)}</li>" for r in result.reasons)
+        out.append(f"<ol>{items}</ol>")
+    if result.symmetries:
+        items = "".join(f"<li><b>{_html_prose(str(s.kind))}</b>: {_html_prose(s.description)}</li>"
+                        for s in result.symmetries)
+        out.append(f"symmetries beyond \\(H\\):<ul>{items}</ul>")
+    if result.witness is not None:
+        out.append("witness (same function, outside the orbit): " + value_html(result.witness))
+    predicates = (result.details or {}).get("genericity", {}).get("predicates", ())
+    if predicates:
+        rows = "".join(f"<tr><th style='text-align:left'>{_html_prose(p.get('predicate', ''))}</th>"
+                       f"<td style='text-align:left'>{_html_prose(p.get('statement', ''))}</td>"
+                       f"<td>{'holds' if p.get('holds') else 'fails'}</td></tr>" for p in predicates)
+        out.append(f"<table>{rows}</table>")
+    return "<div>" + "<br>".join(out) + "</div>"
+
+
+def equivalence_html(result: EquivalenceResult) -> str:
+    """HTML for Jupyter: the verdict, the reason, the witness with decimals."""
+    import html as _html
+
+    from .text import number_text
+
+    head = "<b>EquivalenceResult</b>: " + ("equivalent" if result.equivalent else "not equivalent")
+    head += f" ({_html.escape(result.method)})"
+    if result.reason:
+        head += ": " + _html_prose(result.reason)
+    if result.witness is not None:
+        head += "<br>witness \\(x\\) = (" + ", ".join(_html.escape(number_text(v)) for v in result.witness[:20]) + (
+            ", ...)" if len(result.witness) > 20 else ")")
+    return f"<div>{head}</div>"
+
+
+def genericity_html(report: GenericityReport) -> str:
+    """HTML for Jupyter: the verdict and the mechanisms as sentences."""
+    if report.generic:
+        return "<div><b>GenericityReport</b>: generic, " + _html_math(r"F(\theta) = H_{n} \cdot \theta") + "</div>"
+    items = "".join(f"<li><b>{_html_prose(str(m.kind))}</b> (neurons {', '.join(str(i + 1) for i in m.neurons)}): "
+                    f"{_html_prose(m.detail)}</li>" for m in report.mechanisms)
+    return ("<div><b>GenericityReport</b>: not generic, " + _html_math(r"F(\theta) \supsetneq H_{n} \cdot \theta")
+            + f"<ol>{items}</ol></div>")
+
+
+def symmetry_html(symmetry: Symmetry) -> str:
+    """HTML for Jupyter: the kind and the move as a sentence, with the size of the family."""
+    size = (f"dimension {symmetry.dimension}" if symmetry.continuous
+            else f"order {symmetry.order}" if symmetry.order else "discrete")
+    return (f"<div><b>Symmetry</b>: <b>{_html_prose(str(symmetry.kind))}</b> ({size}): "
+            f"{_html_prose(symmetry.description)}</div>")
+
+
+def _register_displays() -> None:
+    from .html import to_html
+    from .latex import to_latex_display
+    from .text import to_text
+
+    for kind, text, display, page in (
+            (IdentifiabilityResult, identifiability_text, identifiability_display, identifiability_html),
+            (EquivalenceResult, equivalence_text, equivalence_display, equivalence_html),
+            (GenericityReport, genericity_text, genericity_display, genericity_html),
+            (Symmetry, symmetry_text, None, symmetry_html)):
+        to_text.register(kind, text)
+        to_html.register(kind, page)
+        if display is not None:
+            to_latex_display.register(kind, display)
+
+
+_register_displays()
