@@ -20,7 +20,8 @@ from .latex import expression_latex, to_latex
 from .prose import prose_latex
 from .text import expression_text, to_text
 
-__all__ = ["field_latex", "law_latex", "balance_expression", "report_latex", "report_html", "law_html", "count_html", "law_text", "report_text", "count_text", "count_latex"]
+__all__ = ["field_latex", "law_latex", "balance_expression", "report_latex", "report_html", "law_html", "count_html",
+           "law_text", "report_text", "count_text", "count_latex"]
 
 
 _TEXT_ESCAPES = {"\\": r"\textbackslash{}", "_": r"\_", "^": r"\textasciicircum{}", "{": r"\{", "}": r"\}",
@@ -117,7 +118,8 @@ def balance_expression(architecture, layer: int, index: int) -> sympy.Expr:
 #: Generators and quantities with more terms than this are described by their size.
 LONG_TERMS = 24
 
-#: Reports with more laws than this (or with a generator of more than LONG_TERMS terms) state the balances of the scalings once, by their formula.
+#: Reports with more laws than this (or with a generator of more than LONG_TERMS terms) state the balances
+#: of the scalings once, by their formula.
 GROUP_LAWS = 6
 
 
