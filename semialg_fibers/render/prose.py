@@ -178,6 +178,8 @@ def prose_latex(text: str) -> str:
         out.append(escape_text(text[position:run[0].start()]))
         body = "".join(_math_token(t) for t in run)
         body = re.sub(r" {2,}", " ", body).strip()
+        if len(body) > 40:  # a long tuple may break after its commas (inline math breaks only at operators)
+            body = body.replace(", ", r",\allowbreak ")
         out.append(f"${body}$")
         position = run[-1].end()
         i = max(end, i + 1)
