@@ -23,7 +23,7 @@ LAYERS = (
     ("conservation",),
     ("render",),
     ("cli",),
-    ("__init__",),
+    ("__init__", "__main__"),
 )
 
 

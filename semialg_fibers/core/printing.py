@@ -80,7 +80,7 @@ class Printable:
         super().__init_subclass__(**kwargs)
         # before @dataclass runs: a __repr__ already in the class body stops it from writing the long one
         if "__repr__" not in cls.__dict__:
-            cls.__repr__ = _concise_repr  # type: ignore[method-assign]
+            cls.__repr__ = _concise_repr
 
     def __str__(self) -> str:
         """A one-screen summary for people (the ``text()`` printer), else the repr."""

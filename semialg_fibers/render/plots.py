@@ -326,7 +326,7 @@ def arrangement(net: Network, box=None, *, limits: SearchLimits | None = None) -
     pieces = [([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], (), identity)]
     bent: dict = {}
     for depth, layer in enumerate(net.layers[:-1], start=1):
-        refined = []
+        refined: list = []
         for polygon, pattern, maps in pieces:
             pre = _compose(layer, maps)
             parts = [(polygon, ())]
