@@ -321,7 +321,29 @@ def _rational(v: Fraction) -> sympy.Rational:
     return sympy.Rational(v.numerator, v.denominator)
 
 
-def _matrix_latex(rows) -> str:
+#: In a summary, exact entries with more digits than this are abbreviated to 6 significant digits.
+LONG_DIGITS = 12
+
+
+def _is_long(v: Fraction) -> bool:
+    v = Fraction(v)
+    return len(str(abs(v.numerator))) + len(str(v.denominator)) > LONG_DIGITS
+
+
+def _abbreviated(v: Fraction) -> str:
+    """``1.67256\\ldots``: a long exact number cut to 6 significant digits (a marker that it is cut)."""
+    text = f"{float(v):.6g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        return rf"{mantissa}\ldots \times 10^{{{int(exponent)}}}"
+    return text + r"\ldots"
+
+
+def _matrix_latex(rows, abbreviate: bool = False) -> str:
+    if abbreviate and any(_is_long(v) for row in rows for v in row):
+        body = r" \\ ".join(" & ".join(_abbreviated(v) if _is_long(v) else sympy.latex(_rational(v)) for v in row)
+                             for row in rows)
+        return r"\begin{bmatrix}" + body + r"\end{bmatrix}"
     return sympy.latex(sympy.Matrix([[_rational(v) for v in row] for row in rows]), mat_str="bmatrix", mat_delim="")
 
 
@@ -533,18 +555,23 @@ def basic_set_block(basic, name: str = r"\theta") -> str:
     return text
 
 
-def _matrix_width(rows) -> float:
-    widths = [max(math_width(sympy.latex(_rational(row[j]))) for row in rows) for j in range(len(rows[0]))]
+def _entry_latex(v, abbreviate: bool) -> str:
+    return _abbreviated(v) if abbreviate and _is_long(v) else sympy.latex(_rational(v))
+
+
+def _matrix_width(rows, abbreviate: bool = False) -> float:
+    widths = [max(math_width(_entry_latex(row[j], abbreviate)) for row in rows) for j in range(len(rows[0]))]
     return sum(widths) + 10.0 * len(widths) + 40.0
 
 
-def _matrix_fits(rows) -> bool:
+def _matrix_fits(rows, abbreviate: bool = False) -> bool:
     if not rows or not rows[0] or len(rows) > MATRIX_MAX or len(rows[0]) > MATRIX_MAX:
         return False
-    return _matrix_width(rows) <= LINE_WIDTH
+    return _matrix_width(rows, abbreviate) <= LINE_WIDTH
 
 
-def network_block(network, name: str = r"\theta", accent: str = "") -> str:
+def network_block(network, name: str = r"\theta", accent: str = "", abbreviate: bool = False,
+                  where: str = "the network's JSON file") -> str:
     r"""The architecture and the parameter of a network, in text mode (large matrices summarized).
 
     Matrices that fit the line (at most :data:`MATRIX_MAX` rows and columns)
@@ -565,13 +592,15 @@ def network_block(network, name: str = r"\theta", accent: str = "") -> str:
     head = (f"The network ${name}$ has architecture $({arch})$ (input dimension ${network.input_dim}$, hidden widths "
             f"${hidden}$, output dimension ${network.output_dim}$; ${network.num_parameters}$ parameters)")
     rows, summarized = [], []
+    cut = False
     for index, layer in enumerate(network.layers, start=1):
         cells, width = [], 0.0
         for symbol, matrix, transposed in ((f"{accent}W^{{({index})}}", layer.weight, ""),
                                            (f"{accent}b^{{({index})}}", (layer.bias,), r"^{\top}")):
-            if _matrix_fits(matrix):
-                cells.append(f"{symbol} &= {_matrix_latex(matrix)}{transposed}")
-                width += _matrix_width(matrix) + 20.0
+            if _matrix_fits(matrix, abbreviate):
+                cells.append(f"{symbol} &= {_matrix_latex(matrix, abbreviate)}{transposed}")
+                width += _matrix_width(matrix, abbreviate) + 20.0
+                cut = cut or (abbreviate and any(_is_long(v) for row in matrix for v in row))
             else:
                 shape = f"{len(layer.weight)} \\times {len(layer.weight[0])}" if not transposed \
                     else f"{len(layer.bias)}"
@@ -585,8 +614,11 @@ def network_block(network, name: str = r"\theta", accent: str = "") -> str:
         lines[-1] = lines[-1][:-1] + "."
         body = ":\n" + _align(lines)
     text = head + body
+    if cut:
+        text += (f"\n\nEntries ending in $\\ldots$ are cut to six significant digits; their exact values are in "
+                 f"{where}.")
     if summarized:
-        text += ("\n\nNot printed, too large for the page (the exact entries are in the network's JSON file): "
+        text += (f"\n\nNot printed, too large for the page (the exact entries are in {where}): "
                  + ", ".join(summarized) + ".")
     return text
 
@@ -669,7 +701,7 @@ def orbit_form(component):
     return Network.from_parameters(arch, flat), tuple(scale[k] for k in sorted(scale))
 
 
-def _orbit_block(hat, symbols) -> str:
+def _orbit_block(hat, symbols, summary: bool = False) -> str:
     """``theta' = D . hat theta`` in matrix form, with the representative (summarized when large)."""
     arch = hat.architecture
     hidden = range(1, len(arch) - 1)
@@ -694,7 +726,8 @@ def _orbit_block(hat, symbols) -> str:
             + (", ".join(ds[:-1]) + " and " + ds[-1] if len(ds) > 1 else ds[0])
             + " (every diagonal entry $> 0$); its copies are the same sets with the hidden neurons permuted "
             "($D_{l}$ replaced by $P_{l} D_{l}$ for permutation matrices $P_{l}$). Here\n\n"
-            + _lower(network_block(hat, name=r"\hat\theta", accent=r"\hat ")))
+            + _lower(network_block(hat, name=r"\hat\theta", accent=r"\hat ", abbreviate=summary,
+                                   where="the appendix" if summary else "the equations below")))
     return text
 
 
@@ -739,7 +772,7 @@ def component_block(component, index: int | None = None, heading: str = "subsect
     orbit = None if component.is_implicit_only or equations else orbit_form(component)
     if summary:
         if orbit is not None:
-            lines.append(_orbit_block(*orbit))
+            lines.append(_orbit_block(orbit[0], orbit[1], summary=True))
             lines.append("")
         where = "" if index is None else f" (Component ${index}$)"
         lines.append(f"The equations of this component are in the appendix{where}.")
@@ -1212,7 +1245,10 @@ def to_latex_display(value) -> str | None:
     >>> to_latex_display(BasicSet((x,), [(x, ">", 1)]))
     '$\\displaystyle \\left\\{ \\left(x\\right) \\in \\mathbb{R}^{1} : \\begin{aligned} x &> 1 \\end{aligned} \\right\\}$'
     >>> from semialg_fibers.core.results import EquivalenceResult
-    >>> to_latex_display(EquivalenceResult(True)) is None
+    >>> to_latex_display(EquivalenceResult(True))  # the verdicts' formulas (render/verdicts.py)
+    "$\\displaystyle f_{\\theta} = f_{\\theta'}$"
+    >>> from semialg_fibers.core.symmetries import VectorField
+    >>> to_latex_display(VectorField((1, 1), (0, 0))) is None  # a field: its HTML
     True
     """
     return None
