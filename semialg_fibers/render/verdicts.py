@@ -582,7 +582,7 @@ def equivalence_html(result: EquivalenceResult) -> str:
     head = "<b>EquivalenceResult</b>: " + ("equivalent" if result.equivalent else "not equivalent")
     head += f" ({_html.escape(result.method)})"
     if result.reason:
-        head += ": " + _html_prose(result.reason)
+        head += ": " + _html.escape(result.reason)
     if result.witness is not None:
         head += "<br>witness \\(x\\) = (" + ", ".join(_html.escape(number_text(v)) for v in result.witness[:20]) + (
             ", ...)" if len(result.witness) > 20 else ")")
