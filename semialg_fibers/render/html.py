@@ -76,7 +76,9 @@ def _fields(value) -> dict:
 def _value(value, depth: int) -> str:
     own = to_html.dispatch(type(value))
     if own is not to_html.dispatch(object) and own is not _no_html:
-        return own(value)  # a value with its own HTML (the verdicts, symmetries, laws) shows it everywhere
+        shown = own(value)  # a value with its own HTML (the verdicts, symmetries, laws) shows it everywhere
+        if shown is not None:
+            return shown
     if isinstance(value, Network):
         return _network(value) if depth <= 2 else _text(f"network {'-'.join(map(str, value.architecture))}")
     if isinstance(value, Fiber):

@@ -208,9 +208,16 @@ def _predicates_latex(genericity: dict) -> str:
 def _details_latex(details: dict, dimension: int) -> str:
     parts = []
     rows = details.get("rows") or ()
-    if rows:
-        parts.append("The rows of the second layer:\n\\begin{itemize}\n"
-                     + "\n".join(f"\\item {_row_latex(r)}" for r in rows) + "\n\\end{itemize}")
+    plain = [int(r.get("index", 0)) + 1 for r in rows if str(r.get("kind")) == "other" and not r.get("output_zero")]
+    special = [r for r in rows if not (str(r.get("kind")) == "other" and not r.get("output_zero"))]
+    if special:
+        parts.append("The rows of the second layer that shape the fiber:\n\\begin{itemize}\n"
+                     + "\n".join(f"\\item {_row_latex(r)}" for r in special) + "\n\\end{itemize}")
+    if plain:
+        listed = ", ".join(f"${j}$" for j in plain)
+        parts.append(f"Row{'s' if len(plain) > 1 else ''} {listed} of $[W^{{(2)}} \\mid b^{{(2)}}]$ "
+                     f"{'take' if len(plain) > 1 else 'takes'} both signs on the open orthant and "
+                     f"hide{'' if len(plain) > 1 else 's'} no column (the generic kind).")
     for h in details.get("hidden_hyperplanes") or ():
         parts.append(_hyperplane_latex(h, dimension))
     if details.get("genericity"):
