@@ -25,7 +25,7 @@ LAYERS = (
     ("render",),
     ("population",),
     ("cli",),
-    ("__init__",),
+    ("__init__", "__main__"),
 )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from ..core.exceptions import SemialgFibersError
 from .common import (
     EXIT_OK,
@@ -26,6 +28,13 @@ def _latex_args(p):
                    help="list at most N components (default 50)")
     p.add_argument("--no-certify", action="store_true", help="skip the exact tangent-rank certificates")
     p.add_argument("--title", help="document title (default: the architecture)")
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--summary", action="store_true", default=None,
+                      help="state the structure of the fiber and put every equation in an appendix (the default "
+                           "above 120 parameters or 12 components)")
+    form.add_argument("--full", action="store_true", help="every equation in the body, whatever the size")
+    p.add_argument("--equations", metavar="FILE",
+                   help="with a summary, write the equations to FILE (a document of its own) instead of an appendix")
     allow_conjecture_argument(p)
 
 
@@ -38,7 +47,22 @@ def _latex(args, ctx: Context) -> int:
     report = network_report(net, domain="orthant" if args.orthant else None, limit=args.limit,
                             certify=not args.no_certify, limits=search_limits(args), title=args.title or "",
                             allow_conjecture=args.allow_conjecture)
-    write(report.latex(), args.output)
+    from ..render.latex import document, equations_document, is_large
+
+    summary = True if args.summary else False if args.full else None
+    if args.equations:
+        check_output(args.equations, "--equations", args.network)
+        text = document(report, summary=True if summary is None else summary, appendix=False,
+                        equations_file=args.equations)
+        write(equations_document(report), args.equations)
+    else:
+        text = document(report, summary=summary)
+    write(text, args.output)
+    kind = "a summary" if (summary or (summary is None and (args.equations or is_large(report)))) \
+        else "the full document"
+    for path, what in ((args.output, f"LaTeX document ({kind})"), (args.equations, "LaTeX equations")):
+        if path and path != "-":
+            sys.stderr.write(f"wrote {path}: {what}\n")
     return EXIT_OK
 
 

@@ -80,7 +80,31 @@ def _epilog() -> str:
     return ("exit status (every command):\n" + rows + "\n\n"
             "input limits (raise with --input-limit NAME=N): " +
             ", ".join(f"{name}={getattr(InputLimits(), name)}" for name in InputLimits.__dataclass_fields__) +
-            "\nDocumentation: docs/cli.md")
+            "\n\nEach command's --help shows an example; the user guide (the documentation site) has a page per "
+            "command.")
+
+
+#: One example per command, shown by its --help (the bundled networks are in semialg_fibers/data).
+EXAMPLES = {
+    "info": "semialg-fibers info net.json",
+    "eval": "semialg-fibers eval net.json --x 1/2,-3",
+    "fiber": "semialg-fibers fiber net.json --json > fiber.json",
+    "dim": "semialg-fibers dim net.json",
+    "identify": "semialg-fibers identify net.json",
+    "canonical": "semialg-fibers canonical net.json --json > canonical.json",
+    "equiv": "semialg-fibers equiv a.json b.json",
+    "ncr": "semialg-fibers ncr matrix.json",
+    "laws": "semialg-fibers laws net.json",
+    "latex": "semialg-fibers latex net.json -o fiber.tex && pdflatex fiber.tex",
+    "plot": "semialg-fibers plot net.json -o picture.png",
+}
+
+
+def _command_epilog(name: str) -> str:
+    codes = ", ".join(f"{code} {text.split(':')[0].split(' (')[0]}" for code, text in EXIT_CODES)
+    example = EXAMPLES.get(name)
+    return ((f"example:\n  {example}\n\n" if example else "")
+            + f"exit status: {codes} (the table: semialg-fibers --help)")
 
 
 def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
@@ -99,7 +123,7 @@ def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
     group.add_argument("--budget", type=nonnegative_int, metavar="N", default=default(None),
                        help="steps of every bounded search: nodes, subsets, components, regions, generators, "
                             f"brackets, plot pieces (default {DEFAULT_LIMITS.nodes} nodes; 0: unlimited; "
-                            "docs/cli.md lists the limits of every command)")
+                            "the user guide lists the limits of every command)")
     group.add_argument("--traceback", action="store_true", default=default(False),
                        help="on an internal error, print the Python traceback")
 
@@ -116,7 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     _global_options(parser, suppress=False)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
-        p = sub.add_parser(command.name, help=command.help, description=command.help, epilog=_epilog(),
+        p = sub.add_parser(command.name, help=command.help, description=command.help,
+                           epilog=_command_epilog(command.name),
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         command.arguments(p)
         _global_options(p, suppress=True)

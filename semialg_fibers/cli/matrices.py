@@ -6,7 +6,7 @@ import json
 
 from ..core.exceptions import SemialgFibersError, reworded
 from ..core.nonnegative_rank import factorization_dimension, nonnegative_column_rank
-from .common import EXIT_OK, Command, Context, nonnegative_int, vector
+from .common import EXIT_OK, Command, Context, nonnegative_int
 
 __all__ = ["COMMANDS"]
 
@@ -40,8 +40,12 @@ def _ncr(args, ctx: Context) -> int:
         print(json.dumps(result.to_dict() | {"factorization_dimension": dimension, "l": args.l}))
         return EXIT_OK
     print(f"nonnegative column rank: {result.value} (rank {result.rank})")
-    print(f"U = {[vector(r) for r in result.U]}")
-    print(f"W = {[vector(r) for r in result.W]}  (W >= 0, U W = M)")
+    from ..render.text import matrix_text
+
+    print("U =")
+    print(matrix_text(result.U))
+    print("W =  (W >= 0, U W = M)")
+    print(matrix_text(result.W))
     if args.l is not None:
         text = "empty (l < ncr)" if dimension is None else str(dimension)
         print(f"dim {{(U, W) : U W = M, W >= 0 with {args.l} rows}} = {text}")

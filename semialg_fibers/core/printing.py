@@ -17,15 +17,51 @@ Examples
 >>> net = Network.from_layers([([[1]], ["1/2"])])
 >>> isinstance(net, Printable), net._repr_latex_()
 (True, '$\\displaystyle W^{(1)} = \\begin{bmatrix}1\\end{bmatrix},\\ b^{(1)} = \\begin{bmatrix}\\frac{1}{2}\\end{bmatrix}$')
->>> net.text() is None  # a network has no plain-text rendering (its repr is the text)
-True
+>>> print(net.text())  # a summary for terminals; str(net) is the same
+network 1-1 (2 parameters)
+  W1 = [ 1 ]
+  b1 = [ 1/2 ]
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from .hooks import lookup
 
-__all__ = ["Printable"]
+__all__ = ["Printable", "REPR_LIMIT"]
+
+#: A value whose field-by-field repr is longer than this has a one-line repr instead (its summary).
+REPR_LIMIT = 600
+
+
+def _fields_repr(value) -> str:
+    """The repr a dataclass would have: ``Name(field=value, ...)`` over the fields shown in the repr."""
+    parts = ", ".join(f"{f.name}={getattr(value, f.name)!r}" for f in dataclasses.fields(value) if f.repr)
+    return f"{type(value).__qualname__}({parts})"
+
+
+def _concise_repr(self) -> str:
+    """The dataclass repr when short; else ``<Name: first line of the summary>`` (a 354 KB repr says nothing)."""
+    if not dataclasses.is_dataclass(self):
+        for cls in type(self).__mro__:
+            method = cls.__dict__.get("__repr__")
+            if method is not None and method is not _concise_repr:
+                return method(self)
+        return object.__repr__(self)
+    full = _fields_repr(self)
+    if len(full) <= REPR_LIMIT:
+        return full
+    summary = _summary(self)
+    first = summary.splitlines()[0] if summary else f"{len(full)} characters"
+    return f"<{type(self).__qualname__}: {first}>"
+
+
+def _summary(value) -> str | None:
+    try:
+        return lookup("printer", "text")(value)
+    except RuntimeError:  # the printers are not imported (semialg_fibers.render registers them)
+        return None
 
 
 class Printable:
@@ -39,6 +75,17 @@ class Printable:
     """
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # before @dataclass runs: a __repr__ already in the class body stops it from writing the long one
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = _concise_repr
+
+    def __str__(self) -> str:
+        """A one-screen summary for people (the ``text()`` printer), else the repr."""
+        text = _summary(self)
+        return text if text is not None else repr(self)
 
     def latex(self, **options) -> str:
         """LaTeX of the value (text mode for documents, or a formula for mathematical objects; see the class).

@@ -7,7 +7,7 @@ Importing this package plugs its printers into :mod:`semialg_fibers.core.hooks`,
 """
 
 from ..core import hooks
-from . import conservation, three_layer  # noqa: F401  (importing them registers the printers of their values)
+from . import conservation, three_layer, verdicts  # noqa: F401  (importing them registers the printers of their values)
 from .html import to_html
 from .latex import to_latex, to_latex_display
 from .text import to_text

@@ -1,8 +1,9 @@
 r"""HTML for Jupyter: ``_repr_html_`` of networks, components, fibers and result values.
 
 One function, :func:`html`, renders any value: networks, fibers and components
-by their structure, everything else (equivalence results, genericity reports,
-symmetries, stabilizers, values of other modules) field by field from
+by their structure, the values with a printer of their own (the verdicts and
+symmetries, :mod:`semialg_fibers.render.verdicts`; the conservation laws) by
+it, everything else (stabilizers, values of other modules) field by field from
 ``to_dict()`` or the dataclass fields.  Text is HTML-escaped; formulas are
 written as ``\( ... \)`` for the notebook's MathJax, from
 :mod:`semialg_fibers.render.latex`.  Large parameters are summarized, never printed
@@ -73,6 +74,11 @@ def _fields(value) -> dict:
 
 
 def _value(value, depth: int) -> str:
+    own = to_html.dispatch(type(value))
+    if own is not to_html.dispatch(object) and own is not _no_html:
+        shown = own(value)  # a value with its own HTML (the verdicts, symmetries, laws) shows it everywhere
+        if shown is not None:
+            return shown
     if isinstance(value, Network):
         return _network(value) if depth <= 2 else _text(f"network {'-'.join(map(str, value.architecture))}")
     if isinstance(value, Fiber):
@@ -111,9 +117,11 @@ def html(value) -> str:
     """HTML of any value of the library, for Jupyter's ``_repr_html_``.
 
     >>> from semialg_fibers.core.results import EquivalenceResult
-    >>> text = html(EquivalenceResult(True, method="shallow", reason="equal canonical data"))
-    >>> text.startswith("<b>EquivalenceResult</b><table>"), "<td style='text-align:left'>equal canonical data</td>" in text
-    (True, True)
+    >>> print(html(EquivalenceResult(True, method="shallow", reason="equal canonical data")))
+    <div><b>EquivalenceResult</b>: equivalent (shallow): equal canonical data</div>
+    >>> from semialg_fibers.core.symmetries import VectorField
+    >>> html(VectorField((1, 1), (0, 0))).startswith("<b>VectorField</b><table>")  # a value without its own HTML
+    True
     >>> from semialg_fibers import Network
     >>> print(html(Network.from_layers([([[1]], [0]), ([[2]], [0])])))
     <b>Network</b> 1-1-1 (4 parameters)<br>\\(\\displaystyle W^{(1)} = \\begin{bmatrix}1\\end{bmatrix},\\ b^{(1)} =
@@ -143,7 +151,7 @@ def to_html(value) -> str | None:
     --------
     >>> from semialg_fibers.core.results import IdentifiabilityResult
     >>> value = IdentifiabilityResult(True, True, (), "Theorem 8", "shallow")
-    >>> to_html(value) == html(value), to_html(value).startswith("<b>IdentifiabilityResult</b><table>")
+    >>> to_html(value) == html(value), to_html(value).startswith("<div><b>IdentifiabilityResult</b>: identifiable")
     (True, True)
     >>> from semialg_fibers.core.semialgebraic import constraint
     >>> import sympy

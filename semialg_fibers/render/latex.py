@@ -50,7 +50,9 @@ from ..core.semialgebraic import BasicSet, PolynomialConstraint, SemialgebraicSe
 from ..core.symbols import parameter_coordinates
 from ..core.symmetries import Symmetry, VectorField
 from ..shallow.genericity import GenericityReport
+from .prose import prose_latex
 from .report import NetworkReport
+from .text import ordered_terms
 
 __all__ = [
     "LINE_WIDTH",
@@ -60,6 +62,7 @@ __all__ = [
     "phrase_latex",
     "math_width",
     "expression_latex",
+    "ordered_terms",
     "constraint_latex",
     "basic_set_latex",
     "union_latex",
@@ -75,6 +78,11 @@ __all__ = [
     "value_latex",
     "fields_latex",
     "document",
+    "equations_document",
+    "orbit_form",
+    "is_large",
+    "SUMMARY_PARAMETERS",
+    "SUMMARY_COMPONENTS",
     "to_latex",
     "to_latex_display",
     "DISPLAY_PARAMETERS",
@@ -175,15 +183,34 @@ def math_width(latex: str) -> float:
 
 
 # ---------------------------------------------------------------------------- math-mode formulas
+def _sum_latex(terms) -> str:
+    out = ""
+    for t in terms:
+        piece = sympy.latex(t)
+        if not out:
+            out = piece
+        elif piece.startswith("-"):
+            out += " - " + piece[1:].lstrip()
+        else:
+            out += " + " + piece
+    return out
+
+
 def expression_latex(expr) -> str:
-    """LaTeX of one SymPy expression (lex order of terms), math mode; strings are parsed, never evaluated.
+    """LaTeX of one SymPy expression (lex order of terms, indices as numbers), math mode; strings are parsed.
+
+    Strings are parsed, never evaluated.
 
     >>> x = sympy.Symbol("x"); expression_latex(x**2 / 2 - 1)
     '\\\\frac{x^{2}}{2} - 1'
     >>> expression_latex("x^2/2 - 1")
     '\\\\frac{x^{2}}{2} - 1'
     """
-    return sympy.latex(as_expression(expr, "expression"), order="lex")
+    expr = as_expression(expr, "expression")
+    terms = ordered_terms(expr) if expr.is_Add else None
+    if terms is None or list(terms) == list(expr.as_ordered_terms(order="lex")):
+        return sympy.latex(expr, order="lex")
+    return _sum_latex(terms)
 
 
 def _terms_expr(terms, gens) -> sympy.Expr:
@@ -294,7 +321,29 @@ def _rational(v: Fraction) -> sympy.Rational:
     return sympy.Rational(v.numerator, v.denominator)
 
 
-def _matrix_latex(rows) -> str:
+#: In a summary, exact entries with more digits than this are abbreviated to 6 significant digits.
+LONG_DIGITS = 12
+
+
+def _is_long(v: Fraction) -> bool:
+    v = Fraction(v)
+    return len(str(abs(v.numerator))) + len(str(v.denominator)) > LONG_DIGITS
+
+
+def _abbreviated(v: Fraction) -> str:
+    """``1.67256\\ldots``: a long exact number cut to 6 significant digits (a marker that it is cut)."""
+    text = f"{float(v):.6g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        return rf"{mantissa}\ldots \times 10^{{{int(exponent)}}}"
+    return text + r"\ldots"
+
+
+def _matrix_latex(rows, abbreviate: bool = False) -> str:
+    if abbreviate and any(_is_long(v) for row in rows for v in row):
+        body = r" \\ ".join(" & ".join(_abbreviated(v) if _is_long(v) else sympy.latex(_rational(v)) for v in row)
+                             for row in rows)
+        return r"\begin{bmatrix}" + body + r"\end{bmatrix}"
     return sympy.latex(sympy.Matrix([[_rational(v) for v in row] for row in rows]), mat_str="bmatrix", mat_delim="")
 
 
@@ -317,7 +366,7 @@ def network_latex(network) -> str:
 def _signed_terms(expr) -> list[str]:
     """The terms of a sum as LaTeX pieces: the first as printed, the others with their operator (``+ t``, ``- t``)."""
     expr = as_expression(expr, "expression")
-    terms = expr.as_ordered_terms(order="lex") if expr.is_Add else [expr]
+    terms = ordered_terms(expr)
     out = []
     for t in terms:
         s = sympy.latex(t)
@@ -506,18 +555,23 @@ def basic_set_block(basic, name: str = r"\theta") -> str:
     return text
 
 
-def _matrix_width(rows) -> float:
-    widths = [max(math_width(sympy.latex(_rational(row[j]))) for row in rows) for j in range(len(rows[0]))]
+def _entry_latex(v, abbreviate: bool) -> str:
+    return _abbreviated(v) if abbreviate and _is_long(v) else sympy.latex(_rational(v))
+
+
+def _matrix_width(rows, abbreviate: bool = False) -> float:
+    widths = [max(math_width(_entry_latex(row[j], abbreviate)) for row in rows) for j in range(len(rows[0]))]
     return sum(widths) + 10.0 * len(widths) + 40.0
 
 
-def _matrix_fits(rows) -> bool:
+def _matrix_fits(rows, abbreviate: bool = False) -> bool:
     if not rows or not rows[0] or len(rows) > MATRIX_MAX or len(rows[0]) > MATRIX_MAX:
         return False
-    return _matrix_width(rows) <= LINE_WIDTH
+    return _matrix_width(rows, abbreviate) <= LINE_WIDTH
 
 
-def network_block(network, name: str = r"\theta") -> str:
+def network_block(network, name: str = r"\theta", accent: str = "", abbreviate: bool = False,
+                  where: str = "the network's JSON file") -> str:
     r"""The architecture and the parameter of a network, in text mode (large matrices summarized).
 
     Matrices that fit the line (at most :data:`MATRIX_MAX` rows and columns)
@@ -538,13 +592,15 @@ def network_block(network, name: str = r"\theta") -> str:
     head = (f"The network ${name}$ has architecture $({arch})$ (input dimension ${network.input_dim}$, hidden widths "
             f"${hidden}$, output dimension ${network.output_dim}$; ${network.num_parameters}$ parameters)")
     rows, summarized = [], []
+    cut = False
     for index, layer in enumerate(network.layers, start=1):
         cells, width = [], 0.0
-        for symbol, matrix, transposed in ((f"W^{{({index})}}", layer.weight, ""),
-                                           (f"b^{{({index})}}", (layer.bias,), r"^{\top}")):
-            if _matrix_fits(matrix):
-                cells.append(f"{symbol} &= {_matrix_latex(matrix)}{transposed}")
-                width += _matrix_width(matrix) + 20.0
+        for symbol, matrix, transposed in ((f"{accent}W^{{({index})}}", layer.weight, ""),
+                                           (f"{accent}b^{{({index})}}", (layer.bias,), r"^{\top}")):
+            if _matrix_fits(matrix, abbreviate):
+                cells.append(f"{symbol} &= {_matrix_latex(matrix, abbreviate)}{transposed}")
+                width += _matrix_width(matrix, abbreviate) + 20.0
+                cut = cut or (abbreviate and any(_is_long(v) for row in matrix for v in row))
             else:
                 shape = f"{len(layer.weight)} \\times {len(layer.weight[0])}" if not transposed \
                     else f"{len(layer.bias)}"
@@ -558,13 +614,123 @@ def network_block(network, name: str = r"\theta") -> str:
         lines[-1] = lines[-1][:-1] + "."
         body = ":\n" + _align(lines)
     text = head + body
+    if cut:
+        text += (f"\n\nEntries ending in $\\ldots$ are cut to six significant digits; their exact values are in "
+                 f"{where}.")
     if summarized:
-        text += ("\n\nNot printed, too large for the page (the exact entries are in the network's JSON file): "
+        text += (f"\n\nNot printed, too large for the page (the exact entries are in {where}): "
                  + ", ".join(summarized) + ".")
     return text
 
 
 # ---------------------------------------------------------------------------- components and fibers
+#: An orbit component with more coordinates than this is written in matrix form only (one equation per entry
+#: below it).
+ORBIT_ENTRIES = 24
+
+
+def orbit_form(component):
+    r"""The representative ``theta-hat`` when a component is an orbit of positive scalings, else None.
+
+    A component is of *orbit type* when its parametrization is
+    ``W^{(l)}_{i,j} = hat W^{(l)}_{i,j} \lambda_{l,i} / \lambda_{l-1,j}`` and
+    ``b^{(l)}_i = hat b^{(l)}_i \lambda_{l,i}`` for one positive auxiliary
+    ``\lambda`` per hidden neuron (none for inputs and outputs) and the only
+    constraints are ``\lambda > 0``: the set ``{D . hat theta}``, written in
+    matrix form as ``W' = D hat W``.  Every coordinate is checked exactly
+    against this form; any other component gives None.
+
+    Returns
+    -------
+    (Network, tuple) or None
+        ``hat theta`` (the parametrization at ``\lambda = 1``) and the
+        auxiliary symbol of each hidden neuron, layer by layer.
+    """
+    basic = component.as_set()
+    aux = tuple(basic.auxiliary)
+    arch = tuple(getattr(component, "architecture", None) or ()) or None
+    if basic.parametrization is None or not aux or arch is None:
+        return None
+    hidden = sum(arch[1:-1])
+    if len(aux) != hidden or len(basic.constraints) != len(aux):
+        return None
+    positive = set()
+    for c in basic.constraints:
+        left, relation, right = _constraint_sides(c)
+        if relation != ">" or right != 0 or left not in aux:
+            return None
+        positive.add(left)
+    if positive != set(aux):
+        return None
+    ones = {a: 1 for a in aux}
+    exprs = [as_expression(e, "parametrization") for e in basic.parametrization]
+    values = [e.subs(ones) for e in exprs]
+    if not all(v.is_Rational for v in values):
+        return None
+    # the scale of each hidden neuron, read from its incoming parameters, then every coordinate checked
+    scale: dict = {}
+    position = 0
+    for l in range(1, len(arch)):
+        n_in, n = arch[l - 1], arch[l]
+        for i in range(n):
+            for j in range(n_in + 1):
+                index = position + (i * n_in + j if j < n_in else n * n_in + i)
+                if values[index] != 0 and l < len(arch) - 1 and (l, i) not in scale:
+                    ratio = sympy.cancel(exprs[index] / values[index])
+                    if l > 1 and j < n_in:
+                        ratio = sympy.cancel(ratio * scale.get((l - 1, j), sympy.nan))
+                    if ratio not in positive:
+                        return None
+                    scale[(l, i)] = ratio
+        position += n * n_in + n
+    if len(scale) != hidden or len(set(scale.values())) != hidden:
+        return None
+    position = 0
+    for l in range(1, len(arch)):
+        n_in, n = arch[l - 1], arch[l]
+        out = [scale[(l, i)] if l < len(arch) - 1 else sympy.Integer(1) for i in range(n)]
+        inn = [scale[(l - 1, j)] if l > 1 else sympy.Integer(1) for j in range(n_in)]
+        for i in range(n):
+            for j in range(n_in + 1):
+                index = position + (i * n_in + j if j < n_in else n * n_in + i)
+                expected = values[index] * out[i] / (inn[j] if j < n_in else 1)
+                if sympy.cancel(exprs[index] - expected) != 0:
+                    return None
+        position += n * n_in + n
+    flat = [Fraction(int(v.p), int(v.q)) for v in values]
+    return Network.from_parameters(arch, flat), tuple(scale[k] for k in sorted(scale))
+
+
+def _orbit_block(hat, symbols, summary: bool = False) -> str:
+    """``theta' = D . hat theta`` in matrix form, with the representative (summarized when large)."""
+    arch = hat.architecture
+    hidden = range(1, len(arch) - 1)
+    lines = []
+    offset = 0
+    ds = []
+    for l in hidden:
+        n = arch[l]
+        lam = symbols[offset:offset + n]
+        offset += n
+        entries = ", ".join(sympy.latex(x) for x in lam) if n <= 3 else \
+            f"{sympy.latex(lam[0])}, \\ldots, {sympy.latex(lam[-1])}"
+        ds.append(f"$D_{{{l}}} = \\operatorname{{diag}}({entries})$")
+    depth = len(arch) - 1
+    for l in range(1, depth + 1):
+        left = f"D_{{{l}}} " if l < depth else ""
+        right = f" D_{{{l - 1}}}^{{-1}}" if l > 1 else ""
+        lines.append(f"W'^{{({l})}} &= {left}\\hat W^{{({l})}}{right}, & b'^{{({l})}} &= {left}\\hat b^{{({l})}}"
+                     + ("." if l == depth else ","))
+    text = ("It is the orbit of a representative $\\hat\\theta$ under positive scalings of the hidden neurons: "
+            "the points $\\theta'$ with\n" + _align(lines) + "\nfor positive diagonal matrices "
+            + (", ".join(ds[:-1]) + " and " + ds[-1] if len(ds) > 1 else ds[0])
+            + " (every diagonal entry $> 0$); its copies are the same sets with the hidden neurons permuted "
+            "($D_{l}$ replaced by $P_{l} D_{l}$ for permutation matrices $P_{l}$). Here\n\n"
+            + _lower(network_block(hat, name=r"\hat\theta", accent=r"\hat ", abbreviate=summary,
+                                   where="the appendix" if summary else "the equations below")))
+    return text
+
+
 def _pattern_latex(component) -> str:
     pattern = component.pattern
     render = getattr(pattern, "latex", None)
@@ -581,11 +747,17 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:] if text and text[0].isalpha() else text
 
 
-def component_block(component, index: int | None = None, heading: str = "subsection*") -> str:
+def component_block(component, index: int | None = None, heading: str = "subsection*", *,
+                    summary: bool = False, equations: bool = False) -> str:
     r"""One component in text mode: heading, pattern in words, dimension, multiplicity, certificate, both forms.
 
     ``heading`` is the sectioning command (``subsection*``, ``paragraph``, ...;
-    empty for none).
+    empty for none).  A component of orbit type (:func:`orbit_form`) is written
+    in matrix form, ``W' = D \hat W``, instead of one equation per entry.
+    With ``summary=True`` only the structure is given (the matrix form of an
+    orbit, else a pointer to the appendix where :func:`component_block` prints
+    the equations).  With ``equations=True`` every entry has its equation
+    (the appendix of a summary).
     """
     title = "Component" + (f" {index}" if index is not None else "")
     lines = [f"\\{heading}{{{title}}}"] if heading else []
@@ -597,6 +769,24 @@ def component_block(component, index: int | None = None, heading: str = "subsect
                 + ", ".join(f"${r}$" for r in component.certificate.ranks) + ".")
     lines.append(f"{_capital(_pattern_latex(component))}. Dimension ${component.dimension}$; {copies}.{cert}")
     lines.append("")
+    orbit = None if component.is_implicit_only or equations else orbit_form(component)
+    if summary:
+        if orbit is not None:
+            lines.append(_orbit_block(orbit[0], orbit[1], summary=True))
+            lines.append("")
+        where = "" if index is None else f" (Component ${index}$)"
+        lines.append(f"The equations of this component are in the appendix{where}.")
+        return "\n".join(lines)
+    if orbit is not None and len(component.parametrization) > ORBIT_ENTRIES:
+        lines.append(_orbit_block(*orbit))
+        if component.implicit is not None:
+            lines.append("")
+            lines.append("Implicit form (the same set, in the network coordinates): "
+                         + _lower(basic_set_block(component.implicit)))
+        return "\n".join(lines)
+    if orbit is not None:
+        lines.append(_orbit_block(*orbit))
+        lines.append("")
     if component.is_implicit_only:
         lines.append("Implicit form (in the network coordinates): " + _lower(basic_set_block(component.implicit)))
     else:
@@ -631,7 +821,7 @@ def count_latex(n: int) -> str:
     return re.sub(r"\^(\d+)", r"^{\1}", text).replace(" ", r"\,")
 
 
-def _fiber_body(fiber, heading: str) -> list[str]:
+def _fiber_body(fiber, heading: str, summary: bool = False) -> list[str]:
     copies = sum(c.multiplicity for c in fiber.components)
     dim = "unknown" if fiber.dimension is None else f"${fiber.dimension}$"
     lines = [
@@ -644,8 +834,29 @@ def _fiber_body(fiber, heading: str) -> list[str]:
         lines.append(f"A limit left out {_plural(fiber.omitted, 'further component')}.")
     for i, c in enumerate(fiber.components, start=1):
         lines.append("")
-        lines.append(component_block(c, i, heading=heading))
+        lines.append(component_block(c, i, heading=heading, summary=summary))
     return lines
+
+
+def _appendix(fiber, heading: str) -> list[str]:
+    lines = ["The equations of every component, one per coordinate of the parameter "
+             "(the exact values of the long numbers of the summary)."]
+    for i, c in enumerate(fiber.components, start=1):
+        lines.append("")
+        lines.append(component_block(c, i, heading=heading, equations=True))
+    return lines
+
+
+#: Documents of networks with more parameters, or fibers with more components, are summaries by default.
+SUMMARY_PARAMETERS = 120
+SUMMARY_COMPONENTS = 12
+
+
+def is_large(report) -> bool:
+    """True when :func:`document` makes a summary by default: a large network or a fiber of many components."""
+    fiber = report.fiber
+    return report.network.num_parameters > SUMMARY_PARAMETERS or (
+        fiber is not None and len(fiber.components) > SUMMARY_COMPONENTS)
 
 
 def fiber_latex(fiber, title: str | None = None, level: int = 1) -> str:
@@ -708,26 +919,17 @@ def vector_field_latex(field, name: str = "X") -> str:
 
 
 def symmetry_latex(symmetry) -> str:
-    r"""A :class:`~semialg_fibers.core.symmetries.Symmetry` in text mode: kind, description, parameters, generators.
+    r"""A :class:`~semialg_fibers.core.symmetries.Symmetry` in text mode: what ``symmetry.latex()`` returns.
+
+    The printer is :func:`semialg_fibers.render.verdicts.symmetry_latex` (kind, the move typeset, parameters,
+    group order or dimension, generators).
 
     >>> from semialg_fibers.core.symmetries import h_symmetries
     >>> from semialg_fibers.core.network import Network
     >>> print(symmetry_latex(h_symmetries(Network.from_layers([([[1], [2]], [0, 0]), ([[2, 1]], [0])]))[0]))
-    \textbf{permutation}: permutations of the 2 neurons of hidden layer 1. Discrete, a group of order $2$. Parameters:
-    permutation: a permutation of range(2).
+    \textbf{Permutation}: permutations of the $2$ neurons of hidden layer $1$. A discrete group of order $2! = 2$.
     """
-    kind = escape_text(getattr(symmetry.kind, "value", symmetry.kind))
-    text = f"\\textbf{{{kind}}}: {escape_text(symmetry.description.rstrip('.'))}."
-    if symmetry.continuous:
-        text += f" Continuous, ${symmetry.dimension}$ parameter{'' if symmetry.dimension == 1 else 's'}."
-    else:
-        text += " Discrete" + (f", a group of order ${symmetry.order}$." if symmetry.order else ".")
-    if symmetry.parameters:
-        text += " Parameters: " + "; ".join(f"{escape_text(n)}: {escape_text(d)}" for n, d in symmetry.parameters) + "."
-    for i, field in enumerate(symmetry.generators, start=1):
-        text += "\n" + ("Generator:" if len(symmetry.generators) == 1 else f"Generator {i}:") + "\n"
-        text += vector_field_latex(field, name=f"X_{{{i}}}" if len(symmetry.generators) > 1 else "X")
-    return text
+    return to_latex(symmetry)
 
 
 # ---------------------------------------------------------------------------- any value
@@ -751,7 +953,14 @@ def _items(mapping: dict, depth: int) -> str:
     return "\n".join(lines)
 
 
+#: The printer of a sequence of symmetries (set by :mod:`semialg_fibers.render.verdicts`: ``H`` in matrix form).
+SYMMETRIES_PRINTER: list = []
+
+
 def _value(value, depth: int) -> str:
+    if (isinstance(value, (list, tuple)) and value and all(isinstance(v, Symmetry) for v in value)
+            and SYMMETRIES_PRINTER):
+        return SYMMETRIES_PRINTER[0](value)
     if isinstance(value, Network):
         return network_block(value, name=r"\theta'")
     if isinstance(value, Fiber):
@@ -812,6 +1021,9 @@ def value_latex(value) -> str:
 
     >>> from semialg_fibers.core.results import EquivalenceResult
     >>> print(value_latex(EquivalenceResult(True, method="shallow", reason="equal canonical data")))
+    The two networks compute the same function: $f_{\theta} = f_{\theta'}$ on the domain (decided by the shallow
+    algorithm: equal canonical data).
+    >>> print(fields_latex(EquivalenceResult(True, method="shallow", reason="equal canonical data")))
     \begin{itemize}
     \item equivalent: yes
     \item witness: none
@@ -839,7 +1051,7 @@ _PREAMBLE = r"""\documentclass[11pt]{article}
 def _section_body(section) -> str:
     parts = []
     if section.note:
-        parts.append(escape_text(section.note))
+        parts.append(prose_latex(section.note))
     if section.value is not None:
         parts.append(value_latex(section.value))
     return "\n\n".join(parts) if parts else escape_text("Nothing to report.")
@@ -858,32 +1070,89 @@ _GLOSSARY = (
 )
 
 
-def document(report) -> str:
+def document(report, *, summary: bool | None = None, appendix: bool = True, equations_file: str = "") -> str:
     r"""A standalone LaTeX document of a :class:`~semialg_fibers.render.report.NetworkReport`.
 
     Sections: the network (architecture and parameter), the fiber (every
-    component with its pattern in words, dimension, multiplicity,
-    parametrized and implicit equations), then the report's further sections
-    (identifiability, symmetries, conservation laws), each with its value or
-    a note saying why it is not available.  Needs ``amsmath``, ``amssymb``
-    and ``geometry`` (all in ``texlive-latex-base``/``-recommended``).
+    component with its pattern in words, dimension, multiplicity, and its
+    equations: an orbit of positive scalings in matrix form, ``W' = D \hat W``,
+    any other component by its parametrized and implicit equations), then the
+    report's further sections (identifiability, symmetries, conservation
+    laws), each with its value or a note saying why it is not available.
+    Needs ``amsmath``, ``amssymb`` and ``geometry`` (all in
+    ``texlive-latex-base``/``-recommended``).
+
+    Parameters
+    ----------
+    report : NetworkReport
+    summary : bool or None
+        State the structure of the fiber only (patterns, dimensions, copies,
+        orbits in matrix form) and put every equation in an appendix.  None
+        (the default): a summary when :func:`is_large` (more than
+        :data:`SUMMARY_PARAMETERS` parameters or :data:`SUMMARY_COMPONENTS`
+        components).
+    appendix : bool
+        With a summary, end with the appendix of the equations (default); False
+        leaves them out, for :func:`equations_document` to write them in a
+        separate file.
+    equations_file : str
+        The name of that file, said in the text ("" when ``appendix``).
+
+    Examples
+    --------
+    >>> from semialg_fibers.render.report import network_report
+    >>> from semialg_fibers.core.network import Network
+    >>> rep = network_report(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]))
+    >>> "\\appendix" in document(rep), "\\appendix" in document(rep, summary=True)
+    (False, True)
     """
     net = report.network
+    summary = is_large(report) if summary is None else bool(summary)
     arch = ", ".join(map(str, net.architecture))
     where = "" if report.domain is None else f" on the {escape_text(report.domain)}"
     title = escape_text(report.title) if report.title else f"A ReLU network of architecture $({arch})$"
     lines = [_PREAMBLE, f"\\title{{{title}}}", "\\author{semialg-fibers}", "\\date{}", "\\begin{document}",
              "\\maketitle", ""]
+    if summary and report.fiber is not None:
+        where_equations = (f"in the file \\texttt{{{escape_text(equations_file)}}}" if equations_file and not appendix
+                           else "in the appendix" if appendix else "left out")
+        lines += [f"This is a summary: the structure of the fiber, with the equations of its components "
+                  f"{where_equations}.", ""]
     lines += ["\\section{The network}", network_block(net), ""]
     lines.append("\\section{The fiber" + where + "}")
     if report.fiber is not None:
         lines.append(_GLOSSARY)
         lines.append("")
-        lines += _fiber_body(report.fiber, "subsection")
+        body = _fiber_body(report.fiber, "subsection", summary=summary)
+        if summary and not appendix:
+            body = [b.replace("are in the appendix", "are " + where_equations.replace("in the file", "in the file", 1))
+                    for b in body]
+        lines += body
     if report.fiber_note:
-        lines.append(escape_text(report.fiber_note))
+        lines.append(prose_latex(report.fiber_note))
     for section in report.sections:
         lines += ["", f"\\section{{{escape_text(section.title)}}}", _section_body(section)]
+    if summary and appendix and report.fiber is not None:
+        lines += ["", "\\appendix", "\\section{The equations of the components}"] + _appendix(report.fiber, "subsection")
+    lines += ["", "\\end{document}", ""]
+    return "\n".join(lines)
+
+
+def equations_document(report) -> str:
+    r"""A standalone LaTeX document of the equations of every component: the appendix of a summary, on its own.
+
+    >>> from semialg_fibers.render.report import network_report
+    >>> from semialg_fibers.core.network import Network
+    >>> equations_document(network_report(Network.from_layers([([[1]], [0]), ([[1]], [0])]))).count("subsection")
+    1
+    """
+    arch = ", ".join(map(str, report.network.architecture))
+    lines = [_PREAMBLE, f"\\title{{The equations of the fiber of a network of architecture $({arch})$}}",
+             "\\author{semialg-fibers}", "\\date{}", "\\begin{document}", "\\maketitle", ""]
+    if report.fiber is None:
+        lines.append(prose_latex(report.fiber_note or "The fiber is not computed."))
+    else:
+        lines += _appendix(report.fiber, "subsection")
     lines += ["", "\\end{document}", ""]
     return "\n".join(lines)
 
@@ -898,9 +1167,10 @@ def to_latex(value, **options) -> str:
     heading, a fiber :func:`fiber_latex` (option ``title``), a constraint
     :func:`constraint_latex`, a basic set :func:`basic_set_latex` (option
     ``point_name``), a union :func:`union_latex`, a vector field
-    :func:`vector_field_latex`, a symmetry :func:`symmetry_latex`, a report
-    :func:`document`; result values and any other value field by field
-    (:func:`fields_latex`).  :mod:`semialg_fibers.render.conservation` and
+    :func:`vector_field_latex`, a report :func:`document`; the verdicts
+    (identifiability, genericity, equivalence) and symmetries as sentences and
+    displays (:mod:`semialg_fibers.render.verdicts`); any other value field by
+    field (:func:`fields_latex`).  :mod:`semialg_fibers.render.conservation` and
     :mod:`semialg_fibers.render.three_layer` register the values of their
     packages.
 
@@ -923,19 +1193,9 @@ def to_latex(value, **options) -> str:
     Examples
     --------
     >>> from semialg_fibers.core.results import EquivalenceResult, IdentifiabilityResult
-    >>> to_latex(EquivalenceResult(True, method="shallow")) == fields_latex(EquivalenceResult(True, method="shallow"))
-    True
     >>> print(to_latex(IdentifiabilityResult(True, True, (), "Theorem 8", "shallow")))
-    \begin{itemize}
-    \item identifiable: yes
-    \item proven: yes
-    \item reasons: none
-    \item basis: Theorem 8
-    \item method: shallow
-    \item witness: none
-    \item symmetries: none
-    \item details: none
-    \end{itemize}
+    The parameter $\theta$ is identifiable: its fiber is the orbit of the permutations and positive scalings of the
+    hidden neurons, $F(\theta) = H \cdot \theta$. This is proven (Theorem 8; decided by the shallow algorithm).
     """
     if options:
         raise TypeError(f"{type(value).__name__}.latex() takes no options; got {', '.join(options)}")
@@ -949,7 +1209,7 @@ def _component_method(component, index: int | None = None, heading: str = "") ->
 for _type, _printer in ((Network, network_block), (FiberComponent, _component_method), (Fiber, fiber_latex),
                         (PolynomialConstraint, constraint_latex), (BasicSet, basic_set_latex),
                         (SemialgebraicSet, union_latex), (VectorField, vector_field_latex),
-                        (Symmetry, symmetry_latex), (NetworkReport, document),
+                        (NetworkReport, document),
                         # registered although they are the default: value_latex renders them by their latex()
                         (EquivalenceResult, fields_latex), (GenericityReport, fields_latex)):
     to_latex.register(_type, _printer)
@@ -985,7 +1245,10 @@ def to_latex_display(value) -> str | None:
     >>> to_latex_display(BasicSet((x,), [(x, ">", 1)]))
     '$\\displaystyle \\left\\{ \\left(x\\right) \\in \\mathbb{R}^{1} : \\begin{aligned} x &> 1 \\end{aligned} \\right\\}$'
     >>> from semialg_fibers.core.results import EquivalenceResult
-    >>> to_latex_display(EquivalenceResult(True)) is None
+    >>> to_latex_display(EquivalenceResult(True))  # the verdicts' formulas (render/verdicts.py)
+    "$\\displaystyle f_{\\theta} = f_{\\theta'}$"
+    >>> from semialg_fibers.core.symmetries import VectorField
+    >>> to_latex_display(VectorField((1, 1), (0, 0))) is None  # a field: its HTML
     True
     """
     return None

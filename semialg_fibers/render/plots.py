@@ -32,6 +32,7 @@ from fractions import Fraction
 from ..core.exceptions import NotDecidedError, ShapeError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
+from ..core.symbols import parameter_symbols
 
 __all__ = ["Piece", "FirstLayerLine", "Arrangement", "arrangement", "default_box", "check_box", "plot_network",
            "plot_family", "family_members", "save"]
@@ -608,7 +609,8 @@ def family_members(net: Network, symmetry=None, values: Sequence | None = None, 
         if not continuous:
             raise NotDecidedError("no continuous symmetry with an exact action is known for this network")
         rank = {kind: i for i, kind in enumerate(_PREFERRED)}
-        symmetry = min(continuous, key=lambda s: rank.get(str(s.kind), len(rank)))
+        # a hidden symmetry (any kind but the scalings of H) is the move worth showing
+        symmetry = min(continuous, key=lambda s: rank.get(str(s.kind), rank["scaling"] - 0.5))
     if values is None:
         candidates = [v for v in _CANDIDATES if v > 0] if str(symmetry.kind) == str(SymmetryKind.SCALING) \
             else list(_CANDIDATES)
@@ -657,7 +659,11 @@ def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, 
         left.plot(index, _floats(member.parameters(), f"the member t = {value}"), marker=markers[k % len(markers)],
                   ls="",
                   label=f"t = {value}", alpha=0.8, gid="member")
-    left.set_xlabel("parameter coordinate (flat order)")
+    names = [f"${c.name}$" for c in parameter_symbols(net.architecture)]  # the names are their TeX
+    step = max(1, len(names) // 24)  # at most about 24 labelled coordinates
+    left.set_xticks(index[::step])
+    left.set_xticklabels(names[::step], rotation=90, fontsize=7)
+    left.set_xlabel(r"parameter coordinate $\theta_p$")
     left.set_ylabel("value")
     left.set_title("parameters of the family")
     left.legend(fontsize=8)
@@ -671,9 +677,30 @@ def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, 
     right.set_ylabel("f")
     right.set_title("their functions coincide")
     right.legend(fontsize=8)
-    fig.suptitle(f"{symmetry.kind}: {symmetry.description}", fontsize=10)
-    fig.tight_layout()
+    fig.suptitle(_math_title(f"{symmetry.kind}: {symmetry.description}"), fontsize=10)
+    try:
+        fig.tight_layout()
+    except ValueError:  # mathtext the renderer does not know: the plain words instead
+        fig.suptitle(f"{symmetry.kind}: {symmetry.description}", fontsize=10)
+        fig.tight_layout()
     return fig
+
+
+def _math_title(text: str) -> str:
+    r"""A description with its formulas in matplotlib's mathtext (``b1_1 += t`` as ``$b^{(1)}_{1} += t$``).
+
+    >>> _math_title("b1_1 += t, b2_j -= W2[j, 1] t")
+    '$b^{(1)}_{1} += t$, $b^{(2)}_{j} -= W^{(2)}_{j,1} t$'
+    """
+    from .prose import prose_latex
+
+    out = prose_latex(text)
+    for old, new in ((r"\mathrel{+}=", "+="), (r"\mathrel{-}=", "-="), (r",\allowbreak ", ", "),
+                     (r"\_\allowbreak{}", "_"), (r"\textgreater{}", ">"), (r"\textless{}", "<"),
+                     (r"\textbar{}", "|"), (r"\%", "%"), (r"\&", "&"), (r"\#", "#"), (r"\{", "{"), (r"\}", "}"),
+                     (r"\operatorname", r"\mathrm")):
+        out = out.replace(old, new)
+    return out
 
 
 def save(fig, path: str) -> None:

@@ -27,7 +27,17 @@ from semialg_fibers.core.printing import Printable
 from semialg_fibers.core.results import IdentifiabilityResult
 from semialg_fibers.core.semialgebraic import BasicSet, constraint, union
 from semialg_fibers.core.symmetries import h_symmetries, scaling_generator
-from semialg_fibers.render.conservation import count_latex, count_text, law_latex, report_latex, report_text
+from semialg_fibers.render.conservation import (
+    count_html,
+    count_latex,
+    count_text,
+    law_html,
+    law_latex,
+    law_text,
+    report_html,
+    report_latex,
+    report_text,
+)
 from semialg_fibers.render.html import html
 from semialg_fibers.render.latex import (
     basic_set_latex,
@@ -37,7 +47,6 @@ from semialg_fibers.render.latex import (
     document,
     fiber_latex,
     fiber_latex_inline,
-    fields_latex,
     network_block,
     network_latex,
     symmetry_latex,
@@ -45,6 +54,23 @@ from semialg_fibers.render.latex import (
     vector_field_latex,
 )
 from semialg_fibers.render.report import network_report
+from semialg_fibers.render.text import component_text, fiber_text, network_text
+from semialg_fibers.render.verdicts import (
+    equivalence_display,
+    equivalence_html,
+    equivalence_latex,
+    equivalence_text,
+    genericity_display,
+    genericity_html,
+    genericity_latex,
+    genericity_text,
+    identifiability_display,
+    identifiability_html,
+    identifiability_latex,
+    identifiability_text,
+    symmetry_html,
+    symmetry_text,
+)
 from semialg_fibers.shallow import is_generic
 from semialg_fibers.three_layer.fiber import basis_latex
 
@@ -82,16 +108,18 @@ def _cases():
     three_latex = fiber_latex(three) + "\n" + (basis_latex(three.basis) or escape_text(three.completeness_note)) + "\n"
     cases = [
         ("network", IDENTITY, {}, dict(latex=network_block(IDENTITY), latex_display=_display(network_latex(IDENTITY)),
-                                       html=html(IDENTITY))),
-        ("large network", BIG, {}, dict(latex=network_block(BIG), latex_display=None, html=html(BIG))),
+                                       html=html(IDENTITY), text=network_text(IDENTITY))),
+        ("large network", BIG, {}, dict(latex=network_block(BIG), latex_display=None, html=html(BIG),
+                                        text=network_text(BIG))),
         ("component", component, {}, dict(latex=component_block(component, heading=""),
-                                          latex_display=_display(component_latex(component)), html=html(component))),
+                                          latex_display=_display(component_latex(component)), html=html(component),
+                                          text=component_text(component))),
         ("fiber", shallow_fiber, {}, dict(latex=fiber_latex(shallow_fiber), latex_display=fiber_latex_inline(
-            shallow_fiber), html=html(shallow_fiber))),
+            shallow_fiber), html=html(shallow_fiber), text=fiber_text(shallow_fiber))),
         ("fiber with a title", shallow_fiber, {"title": "x = s(x) - s(-x) & more"},
          dict(latex=fiber_latex(shallow_fiber, title="x = s(x) - s(-x) & more"))),
         ("three-layer fiber", three, {}, dict(latex=three_latex, latex_display=fiber_latex_inline(three),
-                                              html=html(three))),
+                                              html=html(three), text=fiber_text(three))),
         ("three-layer fiber with a title", three, {"title": "T"},
          dict(latex=fiber_latex(three, title="T") + three_latex[len(fiber_latex(three)):])),
         ("constraint", relation, {}, dict(latex=constraint_latex(relation), latex_display=None, html=None)),
@@ -100,20 +128,29 @@ def _cases():
         ("basic set with a point name", basic, {"point_name": "p"}, dict(latex=basic_set_latex(basic, point_name="p"))),
         ("union", pieces, {}, dict(latex=union_latex(pieces), latex_display=_display(union_latex(pieces)), html=None)),
         ("vector field", field, {}, dict(latex=vector_field_latex(field), latex_display=None, html=html(field))),
-        ("symmetry", symmetry, {}, dict(latex=symmetry_latex(symmetry), latex_display=None, html=html(symmetry))),
-        ("conservation law", laws.laws[0], {}, dict(latex=law_latex(laws.laws[0]), latex_display=None, html=None)),
-        ("law report", laws, {}, dict(latex=report_latex(laws), latex_display=None, html=None,
+        ("symmetry", symmetry, {}, dict(latex=symmetry_latex(symmetry), latex_display=None,
+                                        html=symmetry_html(symmetry), text=symmetry_text(symmetry))),
+        ("conservation law", laws.laws[0], {}, dict(latex=law_latex(laws.laws[0]), latex_display=None,
+                                                    html=law_html(laws.laws[0]), text=law_text(laws.laws[0]))),
+        ("law report", laws, {}, dict(latex=report_latex(laws), latex_display=None, html=report_html(laws),
                                       text=report_text(laws))),
-        ("law count", count, {}, dict(latex=count_latex(count), latex_display=None, html=None, text=count_text(count))),
+        ("law count", count, {}, dict(latex=count_latex(count), latex_display=None, html=count_html(count),
+                                      text=count_text(count))),
         ("network report", report, {}, dict(latex=document(report), latex_display=None, html=html(report))),
     ]
     orthant_component = fiber(examples.mixed_line_example(), domain="orthant", certify=False).components[0]
     for name, c in (("orthant component", orthant_component), ("three-layer component", three.components[0])):
         cases.append((name, c, {}, dict(latex=component_block(c, heading=""),
-                                        latex_display=_display(component_latex(c)), html=html(c))))
+                                        latex_display=_display(component_latex(c)), html=html(c),
+                                        text=component_text(c))))
+    printers = {"EquivalenceResult": (equivalence_latex, equivalence_display, equivalence_html, equivalence_text),
+                "IdentifiabilityResult": (identifiability_latex, identifiability_display, identifiability_html,
+                                          identifiability_text),
+                "GenericityReport": (genericity_latex, genericity_display, genericity_html, genericity_text)}
     for value in results:
+        latex, display, page, text = printers[type(value).__name__]
         cases.append((type(value).__name__ + (" (yes)" if value else " (no)"), value, {},
-                      dict(latex=fields_latex(value), latex_display=None, html=html(value))))
+                      dict(latex=latex(value), latex_display=display(value), html=page(value), text=text(value))))
     for *_, expected in cases:
         expected.setdefault("text", None)
     return cases

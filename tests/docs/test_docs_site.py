@@ -22,9 +22,22 @@ def test_mkdocs_build_strict(tmp_path):
                          capture_output=True, text=True, env=env, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
     latex_page = (site / "latex" / "index.html").read_text()
+    # MathJax is bundled: the pages load it from the site itself, never from a CDN
+    assert "javascripts/mathjax/tex-chtml.js" in latex_page and "cdn.jsdelivr" not in latex_page
+    assert (site / "javascripts" / "mathjax" / "tex-chtml.js").stat().st_size > 500_000
+    assert (site / "javascripts" / "mathjax" / "output" / "chtml" / "fonts" / "woff-v2" / "MathJax_Main-Regular.woff").exists()
     assert 'class="arithmatex">\\(' in latex_page            # math marked for MathJax
     api = (site / "api" / "index.html").read_text()
     assert "fiber_dimension" in api and "network_report" in api and "to_torch" in api
     assert (site / "tour.ipynb").exists() and (site / "theory" / "shallow" / "index.html").exists()
     if (ROOT / "docs" / "real_networks.md").exists():
         assert (site / "real_networks" / "index.html").exists()
+
+
+def test_mathjax_is_bundled_not_loaded_from_a_cdn():
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    scripts = config.split("extra_javascript:")[1].split("\n\n")[0]
+    assert "http" not in scripts and "javascripts/mathjax/tex-chtml.js" in scripts
+    bundle = ROOT / "docs" / "javascripts" / "mathjax"
+    assert (bundle / "tex-chtml.js").exists() and (bundle / "LICENSE").exists()
+    assert len(list((bundle / "output" / "chtml" / "fonts" / "woff-v2").glob("*.woff"))) >= 20

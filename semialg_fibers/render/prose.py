@@ -1,0 +1,187 @@
+r"""The plain-text notation of the library's messages, typeset: ``b1_1 += t`` becomes ``$b^{(1)}_{1} \mapsto ...$``.
+
+Algorithms describe what they found in sentences written for a terminal
+(``W2[j, 1]``, ``b1_1``, ``t >= -1/2``, ``R^n1``, ``H . theta``); documents
+need them as mathematics.  :func:`prose_latex` finds the formulas in such a
+sentence and sets each in math mode, with the notation of the papers
+(``W^{(l)}_{j,i}``, ``b^{(l)}_i``, ``\geq``, ``\mathbb{R}^{n_1}``), and
+escapes the words.  Every index in these sentences is already 1-based (the
+messages are written for people), so no index is shifted here.
+
+A sentence is cut into tokens; a *formula* is a maximal run of formula
+tokens (a parameter, a relation, a variable with a subscript, a single-letter
+variable, ``theta``, a blackboard set) joined by numbers, operators,
+brackets and single spaces.  Everything else stays a word.  The output is
+LaTeX text mode (``amsmath`` and ``amssymb``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.phrase import escape_text
+
+__all__ = ["prose_latex", "parameter_name_latex"]
+
+_PARAM = r"(?P<param>\b(?P<pw>W|b)(?P<pl>[1-9])(?:\[(?P<pidx>[^\]\[]{1,20})\]|_\{?(?P<psub>[A-Za-z0-9]{1,6})\}?)?(?![A-Za-z0-9]))"
+_BB = r"(?P<bb>\b(?P<bbset>[QRZN])\^\{?(?P<bbexp>[A-Za-z0-9]{1,6})\}?)"
+_ZMOD = r"(?P<zmod>\(Z/2\)\^\{?(?P<zexp>[0-9A-Za-z]{1,6})\}?)"
+_SUBVAR = r"(?P<subvar>\b(?P<sv>[A-Za-z])_\{?(?P<svsub>[A-Za-z0-9]{1,6})\}?(?P<svstar>\*)?(?![A-Za-z0-9]))"
+_NVAR = r"(?P<nvar>\bn(?P<nsub>[1-9])\b)"
+_GREEK = r"(?P<greek>\b(?:theta|lambda|mu|delta|gamma|rho)\b'?)"
+_FUNC = r"(?P<func>\b(?:ncr|rank|dim|diag|span)(?=\())"
+_SUM = r"(?P<sum>\bsum_\{?(?P<sumsub>[A-Za-z0-9]{1,6})\}?)"
+_REL = r"(?P<rel><-|\+=|-=|>=|<=|!=|==|=|<|>)"
+_VAR = r"(?P<var>(?<![A-Za-z][A-Za-z]\()\b(?P<v>[b-zA-HJ-Z])(?P<vstar>\*|')?(?![A-Za-z0-9_]))"
+_NUM = r"(?P<num>\b\d+(?:/\d+)?\b)"
+_GLUE = r"(?P<glue> \. |[-+*/.|(),\[\]{}^]| (?! ))"
+_TOKEN = re.compile("|".join((_ZMOD, _PARAM, _BB, _SUM, _SUBVAR, _NVAR, _GREEK, _FUNC, _REL, _VAR, _NUM, _GLUE)))
+
+_RELATION = {"<-": r"\leftarrow", "+=": r"\mathrel{+}=", "-=": r"\mathrel{-}=", ">=": r"\geq", "<=": r"\leq", "!=": r"\neq",
+             "==": "=", "=": "=", "<": "<", ">": ">"}
+_GREEK_LATEX = {"theta": r"\theta", "lambda": r"\lambda", "mu": r"\mu", "delta": r"\delta", "gamma": r"\gamma",
+                "rho": r"\rho"}
+_BB_LATEX = {"Q": r"\mathbb{Q}", "R": r"\mathbb{R}", "Z": r"\mathbb{Z}", "N": r"\mathbb{N}"}
+
+
+def _index(text: str) -> str:
+    """``n1`` is ``n_1`` in an index or exponent; other names as they are."""
+    return re.sub(r"\bn([1-9])\b", r"n_{\1}", text)
+
+
+def parameter_name_latex(kind: str, layer: int | str, index: str = "") -> str:
+    r"""``W^{(l)}_{index}`` or ``b^{(l)}_{index}``: the notation of the papers for a parameter (math mode).
+
+    >>> parameter_name_latex("W", 2, "j,1"), parameter_name_latex("b", 1, "1"), parameter_name_latex("W", 3)
+    ('W^{(2)}_{j,1}', 'b^{(1)}_{1}', 'W^{(3)}')
+    """
+    base = f"{kind}^{{({layer})}}"
+    return base + (f"_{{{index}}}" if index else "")
+
+
+def _math_token(m: re.Match) -> str:
+    kind = m.lastgroup
+    text = m.group(0)
+    if kind == "param":
+        index = m.group("pidx") or m.group("psub") or ""
+        index = ",".join(r"\cdot" if part.strip() == ":" else part.strip() for part in index.split(","))
+        return parameter_name_latex(m.group("pw"), m.group("pl"), _index(index))
+    if kind == "bb":
+        return f"{_BB_LATEX[m.group('bbset')]}^{{{_index(m.group('bbexp'))}}}"
+    if kind == "zmod":
+        return rf"(\mathbb{{Z}}/2)^{{{_index(m.group('zexp'))}}}"
+    if kind == "subvar":
+        return f"{m.group('sv')}_{{{_index(m.group('svsub'))}}}" + ("^{*}" if m.group("svstar") else "")
+    if kind == "sum":
+        return rf"\sum_{{{m.group('sumsub')}}}"
+    if kind == "nvar":
+        return f"n_{{{m.group('nsub')}}}"
+    if kind == "greek":
+        prime = "'" if text.endswith("'") else ""
+        return _GREEK_LATEX[text.rstrip("'")] + prime
+    if kind == "func":
+        return rf"\operatorname{{{text}}}"
+    if kind == "rel":
+        return " " + _RELATION[text] + " "
+    if kind == "var":
+        star = m.group("vstar") or ""
+        return m.group("v") + ("^{*}" if star == "*" else star)
+    if kind == "num":
+        return text
+    # glue
+    return {"*": r"\,", ".": r" \cdot ", " . ": r" \cdot ", "|": r" \mid ", "{": r"\{", "}": r"\}", " ": " ", "^": "^"}.get(text, text)
+
+
+_ANCHORS = {"sum", "param", "bb", "zmod", "subvar", "nvar", "greek", "func", "rel", "var"}
+
+
+def _depth(tokens) -> int:
+    return sum(1 if m.group(0) in "([{" else -1 if m.group(0) in ")]}" else 0 for m in tokens if m.lastgroup == "glue")
+
+
+def _balanced(tokens) -> bool:
+    depth = 0
+    for m in tokens:
+        t = m.group(0)
+        if t in "([{" and m.lastgroup == "glue":
+            depth += 1
+        elif t in ")]}" and m.lastgroup == "glue":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def prose_latex(text: str) -> str:
+    r"""A sentence of the library's plain-text notation in LaTeX text mode, its formulas in math mode.
+
+    >>> print(prose_latex("b1_1 += t, b2_j -= W2[j, 1] t on the hiding rows"))
+    $b^{(1)}_{1} \mathrel{+}= t$, $b^{(2)}_{j} \mathrel{-}= W^{(2)}_{j,1} t$ on the hiding rows
+    >>> print(prose_latex("t >= -1/2 (closed half-line)"))
+    $t \geq -1/2$ (closed half-line)
+    >>> print(prose_latex("W1 has full row rank n1 (first layer onto R^n1)"))
+    $W^{(1)}$ has full row rank $n_{1}$ (first layer onto $\mathbb{R}^{n_{1}}$)
+    >>> print(prose_latex("a permutation of the 3 neurons, 50% of a_i"))
+    a permutation of the 3 neurons, 50\% of $a_{i}$
+    >>> print(prose_latex("the line moves freely (s(z) - s(-z) = z when both orientations occur)"))
+    the line moves freely ($s(z) - s(-z) = z$ when both orientations occur)
+    """
+    text = str(text)
+    tokens = list(_TOKEN.finditer(text))
+    out: list[str] = []
+    position = 0
+    i = 0
+    while i < len(tokens):
+        m = tokens[i]
+        if m.lastgroup not in _ANCHORS:
+            i += 1
+            continue
+        # extend the run backwards over attached glue ("(" "-" "[") and forwards over formula tokens and glue
+        start = i
+        while (start > 0 and tokens[start - 1].end() == tokens[start].start()
+               and tokens[start - 1].group(0) in "(-[{" and tokens[start - 1].start() >= position
+               and not (tokens[start - 1].start() > 0 and text[tokens[start - 1].start() - 1].isalnum())):
+            start -= 1
+        end = i + 1
+        while end < len(tokens) and tokens[end].start() == tokens[end - 1].end():
+            t = tokens[end]
+            if t.group(0) == ",":
+                # a comma continues a formula only inside brackets
+                depth = sum(1 if x.group(0) in "([{" else -1 if x.group(0) in ")]}" else 0
+                            for x in tokens[start:end] if x.lastgroup == "glue")
+                if depth <= 0:
+                    break
+            if t.group(0) == " " and end + 1 < len(tokens) and tokens[end + 1].start() != t.end():
+                break
+            if t.group(0) == " " and end + 1 < len(tokens) and tokens[end + 1].lastgroup == "glue" \
+                    and tokens[end + 1].group(0) in "(.":
+                # "row (..." or "t. Next" or "x: words": the formula ends before the space
+                if tokens[end + 1].group(0) != "(" or end + 2 >= len(tokens) \
+                        or tokens[end + 2].lastgroup not in _ANCHORS | {"num"}:
+                    break
+            end += 1
+        # trim what cannot end a formula: spaces, commas, periods, colons, opening brackets, operators
+        while end - 1 > start and (tokens[end - 1].group(0) in " ,.:([{+-*/|^"
+                                   and tokens[end - 1].lastgroup == "glue"):
+            end -= 1
+        while end - 1 > start and not _balanced(tokens[start:end]):
+            if tokens[start].lastgroup == "glue" and tokens[start].group(0) in "([{" and _depth(tokens[start:end]) > 0:
+                start += 1
+            else:
+                end -= 1
+        if not _balanced(tokens[start:end]) or (end - start == 1 and tokens[start].lastgroup == "rel") \
+                or tokens[start].start() < position:
+            i = max(end, i + 1)
+            continue
+        run = tokens[start:end]
+        # a lone single letter between words ("row w" is math, but "x" in "2 x 3" too): keep the letter
+        out.append(escape_text(text[position:run[0].start()]))
+        body = "".join(_math_token(t) for t in run)
+        body = re.sub(r" {2,}", " ", body).strip()
+        if len(body) > 40:  # a long tuple may break after its commas (inline math breaks only at operators)
+            body = body.replace(", ", r",\allowbreak ")
+        out.append(f"${body}$")
+        position = run[-1].end()
+        i = max(end, i + 1)
+    out.append(escape_text(text[position:]))
+    return "".join(out)
