@@ -142,4 +142,5 @@ def lookup(kind: str, name: str) -> Callable:
     try:
         return _REGISTRY[kind, name]
     except KeyError:
-        raise RuntimeError(f"no {kind} {name!r} is registered by {KINDS[kind][0]}") from None
+        raise RuntimeError(f"no {kind} {name!r} is registered, although import {KINDS[kind][0]} (done just now) "
+                           "should register it") from None
