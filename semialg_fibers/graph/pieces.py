@@ -258,15 +258,21 @@ def pieces(comp: FiberComponent, index: int, limits: SearchLimits | None = None)
     return tuple(out)
 
 
-def _signs_read(comp: FiberComponent, split: list, keep: list) -> tuple | None:
-    """For each split factor ``L`` (a symbol), a coordinate whose sign gives ``sign(L)`` on all of the component."""
-    fixed = {}
-    for c in keep:
+def _strict_signs(cons) -> dict:
+    """``symbol -> +1 or -1`` for each constraint ``a x > 0`` on one symbol (a strict sign of the cell)."""
+    signs = {}
+    for c in cons:
         if c.relation == ">" and len(c.free_symbols) == 1:
             (x,) = c.free_symbols
             poly = sympy.Poly(c.polynomial, x)
             if poly.degree() == 1 and poly.nth(0) == 0:
-                fixed[x] = 1 if poly.nth(1) > 0 else -1
+                signs[x] = 1 if poly.nth(1) > 0 else -1
+    return signs
+
+
+def _signs_read(comp: FiberComponent, split: list, keep: list) -> tuple | None:
+    """For each split factor ``L`` (a symbol), a coordinate whose sign gives ``sign(L)`` on all of the component."""
+    fixed = _strict_signs(keep)
     out = []
     for factor in split:
         if not factor.is_Symbol:
@@ -291,13 +297,7 @@ def _signs_read(comp: FiberComponent, split: list, keep: list) -> tuple | None:
 def _signed_monomials(cons: list) -> list | None:
     """Drop the constraints on a monomial whose symbols have a strict sign in the cell when the signs imply them;
     None when the signs contradict one (the cell is empty)."""
-    signs = {}
-    for c in cons:
-        if c.relation == ">" and len(c.free_symbols) == 1:
-            (x,) = c.free_symbols
-            poly = sympy.Poly(c.polynomial, x)
-            if poly.degree() == 1 and poly.nth(0) == 0:
-                signs[x] = 1 if poly.nth(1) > 0 else -1
+    signs = _strict_signs(cons)
     out = []
     for c in cons:
         p = sympy.expand(c.polynomial)
