@@ -12,28 +12,14 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from test_latex_compile import compile_tex
 
 from semialg_fibers import Network, examples
 from semialg_fibers.render.latex import is_large
 from semialg_fibers.render.report import network_report
-
-_PROBLEM = re.compile(r"^(!.*|.*Overfull \\[hv]box.*|.*Undefined control sequence.*)$", re.M)
-
-
-def compile_tex(tmp_path, source: str, name: str = "doc") -> list[str]:
-    """Compile once with pdflatex; the problem lines of the log (errors, overfull boxes, undefined commands)."""
-    (tmp_path / f"{name}.tex").write_text(source, encoding="utf-8")
-    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],
-                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
-    log = (tmp_path / f"{name}.log").read_text(encoding="latin-1")
-    problems = _PROBLEM.findall(log)
-    if run.returncode != 0 and not problems:
-        problems = [f"pdflatex exited with {run.returncode}"]
-    return problems
 
 pytestmark = pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
 

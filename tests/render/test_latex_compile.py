@@ -32,7 +32,7 @@ def compile_tex(tmp_path, source: str, name: str = "doc") -> list[str]:
     """Run pdflatex twice-free (one pass suffices for errors and boxes); return the problem lines of the log."""
     (tmp_path / f"{name}.tex").write_text(source, encoding="utf-8")
     run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],
-                         cwd=tmp_path, capture_output=True, text=True, timeout=240)
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
     log = (tmp_path / f"{name}.log").read_text(encoding="latin-1")
     problems = _PROBLEM.findall(log)
     if run.returncode != 0 and not problems:
