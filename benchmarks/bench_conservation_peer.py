@@ -108,8 +108,9 @@ QUICK = [("linear", (2, 2, 2)), ("linear", (2, 3, 2)), ("ReLU", (2, 2, 1)), ("Re
 
 def benchmark(cases, *, timeout: float = 60.0, reps: int = 3, log=None) -> list[dict]:
     """One row per case; asserts that the two counts agree wherever both finish."""
-    from semialg_fibers.conservation import number_of_conserved_functions  # noqa: F401  (before forking)
     import sympy  # noqa: F401
+
+    from semialg_fibers.conservation import number_of_conserved_functions  # noqa: F401  (before forking)
 
     rows, peer_stopped = [], set()
     for kind, arch in cases:

@@ -233,6 +233,7 @@ def plot(summary: list[dict], directory: Path, ms=MS) -> list[str]:
     import matplotlib
 
     matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "init-identifiability"  # reproducible SVG ids
     import matplotlib.pyplot as plt
 
     directory.mkdir(parents=True, exist_ok=True)
@@ -303,7 +304,8 @@ def write_page(path: Path, rows: list[dict], summary: list[dict], plots: list[st
         "as the exact dyadic rational it is. Up to "
         f"{meta['seeds']} networks per architecture; fewer where the exact computation is slow (at least "
         f"{meta['min_seeds']}, then no more once an architecture has used {meta['arch_budget']:.0f} s).",
-        f"- Exact: `functional_dimension(net, kernel=False)` (`semialg_fibers.general.functional`, what `api.functional_dimension` dispatches to) in a child process stopped after "
+        "- Exact: `functional_dimension(net, kernel=False)` (`semialg_fibers.general.functional`, what "
+        f"`api.functional_dimension` dispatches to) in a child process stopped after "
         f"{meta['per_network']:.0f} s (such networks are counted under *not finished*, never guessed), and the "
         "exact dimension `dim T` of the scaling orbit.",
         "- Numeric: `numpy.linalg.matrix_rank` (default tolerance) of the float64 Jacobian of the output with "

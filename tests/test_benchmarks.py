@@ -185,7 +185,6 @@ def test_init_study_tiny_run_against_exact_evaluation_ranks(tmp_path):
 def test_lie_algebra_peer_agrees_with_the_library():
     from benchmarks import bench_conservation_peer as bench
     from benchmarks.lie_algebra_peer import lie_algebra_count
-
     from semialg_fibers.conservation import number_of_conserved_functions
 
     net, data = bench.case("ReLU", (2, 2, 1))
@@ -196,7 +195,6 @@ def test_lie_algebra_peer_agrees_with_the_library():
 def test_lie_algebra_peer_agrees_with_the_library_and_the_closed_form():
     from benchmarks import bench_conservation_peer as bench
     from benchmarks.lie_algebra_peer import lie_algebra_count
-
     from semialg_fibers.conservation import number_of_conserved_functions
 
     for kind, arch in (("linear", (2, 2, 2)), ("ReLU", (2, 2, 1))):
