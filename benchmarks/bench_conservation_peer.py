@@ -177,7 +177,8 @@ def section(rows: list[dict], meta: dict) -> str:
              "Times: medians of interleaved runs in forked children (the peer: one run); *ratio*: to the baseline "
              "(exact evaluation of the network at every training input), same run. Peak memory: "
              "`tracemalloc` in a separate run of each method (Python allocations only; FLINT's C allocations are "
-             "not traced, which favours ours). The two counts are asserted equal wherever both finish.", "",
+             "not traced, which favours ours; `-`: that run, slowed by tracing, passed twice the limit). The two "
+             "counts are asserted equal wherever both finish.", "",
              "| kind | architecture | N | count (ours) | count (peer) | baseline | ours | ratio | peer | ratio | "
              "peer / ours | peak ours | peak peer |", "|---" * 13 + "|"]
     for r in rows:
