@@ -870,8 +870,8 @@ def _startup_section(s) -> list[str]:
 
 def _not_measured_section() -> list[str]:
     return ["## Not measured here", "",
-            "- Conservation counts against the Lie-algebra method of Marcotte, Gribonval and Peyre: no "
-            "implementation of that method is bundled or written yet; the `laws` column above is our side only.",
+            "- Conservation counts against the Lie-algebra method of Marcotte, Gribonval and Peyre: not in this "
+            "run; `python -m benchmarks.bench_conservation_peer` writes its own section of this page (below).",
             "- Exact functional dimension of deep networks (another change adds it).", ""]
 
 

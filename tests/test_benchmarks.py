@@ -115,3 +115,104 @@ def test_tiny_run_writes_every_section(tmp_path):
     assert (tmp_path / "benchmarks" / "results.json").exists()
     again = run._load(tmp_path / "benchmarks" / "results.json")
     assert [c.label for c in again["equivalence"]] == [c.label for c in results["equivalence"]]
+
+
+# ------------------------------------------------------------------ the initialization study (issue 23, item 5)
+@pytest.mark.slow  # importing torch takes seconds
+def test_init_study_networks_are_the_torch_modules():
+    torch = pytest.importorskip("torch")
+    from benchmarks import bench_init_identifiability as init
+
+    arch = (2, 3, 3, 1)
+    net = init.torch_default(arch, 5)
+    torch.manual_seed(5)
+    mods = [torch.nn.Linear(a, b) for a, b in zip(arch, arch[1:])]
+    x = torch.tensor([[0.5, -1.25]], dtype=torch.float64)
+    h = x
+    for i, m in enumerate(mods):
+        h = h @ m.weight.detach().double().T + m.bias.detach().double()
+        if i < len(mods) - 1:
+            h = torch.relu(h)
+    assert float(net([F(1, 2), F(-5, 4)])[0]) == pytest.approx(float(h[0, 0]), rel=1e-12, abs=1e-12)
+    # every parameter is the float32 value, exactly
+    assert all(F(float(torch.tensor(float(v), dtype=torch.float32))) == v for v in net.parameters())
+
+
+def test_init_study_float_jacobian_is_the_derivative_of_exact_evaluation():
+    np = pytest.importorskip("numpy")
+    from benchmarks import bench_init_identifiability as init
+
+    net = run.random_net(random.Random(8), (2, 3, 2, 1))
+    xs = np.random.default_rng(2).standard_normal((4, 2))
+    jac = init.float_jacobian(net, xs)
+    params = list(net.parameters())
+    step = F(1, 10**9)
+    for row, point in enumerate(xs):
+        x = tuple(F(v) for v in point)
+        for p in range(len(params)):
+            up, down = list(params), list(params)
+            up[p] += step
+            down[p] -= step
+            diff = (Network.from_parameters(net.architecture, up)(x)[0]
+                    - Network.from_parameters(net.architecture, down)(x)[0]) / (2 * step)
+            assert abs(float(diff) - jac[row, p]) < 1e-9
+
+
+@pytest.mark.slow  # importing torch takes seconds
+def test_init_study_tiny_run_against_exact_evaluation_ranks(tmp_path):
+    pytest.importorskip("torch")
+    from checks import evaluation_jacobian_corank
+
+    from benchmarks import bench_init_identifiability as init
+
+    rows = init.study(depths=(2, 3), widths=(2,), seeds=2, ms=(20,), seconds=60.0)
+    assert len(rows) == 4 and all(r["fd"] is not None for r in rows)
+    for r in rows:
+        assert r["exact_batch"] <= r["fd"] <= r["parameters"] - r["hidden"]
+        assert r["numeric"]["20"] <= r["parameters"]
+        if r["depth"] == 2:  # shallow: against the exact evaluation Jacobian of tests/checks.py
+            net = init.torch_default(tuple(r["architecture"]), r["seed"])
+            assert r["fd"] == r["parameters"] - evaluation_jacobian_corank(net, random.Random(r["seed"]))
+    summary = init.summarize(rows, ms=(20,))
+    init.write_page(tmp_path / "init.md", rows, summary, [], {"date": "d", "python": "p", "torch": "t",
+                    "numpy": "n", "platform": "x", "seconds": 1.0, "seeds": 2, "min_seeds": 2, "arch_budget": 1.0,
+                    "per_network": 60.0}, ms=(20,))
+    page = (tmp_path / "init.md").read_text()
+    assert "| 2-2-1 | 9 | 2 | 2 | 2 |" in page and "Theorem 2.1" in page
+
+
+# ------------------------------------------------------------------ the Lie-algebra peer (issue 24)
+def test_lie_algebra_peer_agrees_with_the_library():
+    from benchmarks import bench_conservation_peer as bench
+    from benchmarks.lie_algebra_peer import lie_algebra_count
+    from semialg_fibers.conservation import number_of_conserved_functions
+
+    net, data = bench.case("ReLU", (2, 2, 1))
+    assert lie_algebra_count(net, data)["count"] == number_of_conserved_functions(net, data).count
+
+
+@pytest.mark.slow
+def test_lie_algebra_peer_agrees_with_the_library_and_the_closed_form():
+    from benchmarks import bench_conservation_peer as bench
+    from benchmarks.lie_algebra_peer import lie_algebra_count
+    from semialg_fibers.conservation import number_of_conserved_functions
+
+    for kind, arch in (("linear", (2, 2, 2)), ("ReLU", (2, 2, 1))):
+        net, data = bench.case(kind, arch)
+        peer = lie_algebra_count(net, data)["count"]
+        assert peer == number_of_conserved_functions(net, data).count
+        if kind == "linear":  # every neuron active: the balancedness laws of a linear network, r (r + 1) / 2
+            assert peer == 3
+
+
+@pytest.mark.slow
+def test_lie_algebra_peer_benchmark_rows_and_section(tmp_path):
+    from benchmarks import bench_conservation_peer as bench
+
+    rows = bench.benchmark([("linear", (2, 3, 2)), ("ReLU", (2, 2, 1))], timeout=120, reps=1)
+    assert [r["count"] for r in rows] == [r["peer_count"] for r in rows] and rows[0]["count"] == 6
+    page = tmp_path / "b.md"
+    page.write_text("# Benchmarks\n")
+    bench.write_section(page, bench.section(rows, {"date": "d", "seconds": 1.0, "timeout": 120}))
+    bench.write_section(page, bench.section(rows, {"date": "d", "seconds": 1.0, "timeout": 120}))
+    assert page.read_text().count(bench.BEGIN) == 1 and "| linear | 2-3-2 | 17 | 6 | 6 |" in page.read_text()
