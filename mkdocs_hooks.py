@@ -12,3 +12,12 @@ def on_config(config, **kwargs):
     if report.exists() and not any("real_networks.md" in str(item) for item in config["nav"]):
         config["nav"].insert(-1, {"Trained networks": "real_networks.md"})
     return config
+
+
+def on_post_build(config, **kwargs):
+    """Put the tour notebook itself at the site's root too, for download (the rendered page is ``tour/``)."""
+    import shutil
+
+    notebook = Path(config["docs_dir"]) / "tour.ipynb"
+    if notebook.exists():
+        shutil.copyfile(notebook, Path(config["site_dir"]) / "tour.ipynb")
