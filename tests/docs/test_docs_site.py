@@ -23,6 +23,9 @@ def test_mkdocs_build_strict(built_site):
     api = (site / "api" / "index.html").read_text()
     assert "fiber_dimension" in api and "network_report" in api and "to_torch" in api
     assert (site / "tour.ipynb").exists() and (site / "theory" / "shallow" / "index.html").exists()
+    # the tour notebook is rendered with its outputs (executed at build time): code, HTML displays, a picture
+    tour = (site / "tour" / "index.html").read_text()
+    assert "plot_network" in tour and "<b>Fiber</b>" in tour and "data:image/png;base64" in tour
     if (ROOT / "docs" / "real_networks.md").exists():
         assert (site / "real_networks" / "index.html").exists()
 
