@@ -2,7 +2,7 @@
 
 The site is built once per session (``mkdocs build --strict``, the ``built_site`` fixture of ``conftest.py``) and
 pages are opened in headless Chromium, which runs MathJax; the rendered DOM must hold MathJax's output
-(``mjx-container``) and no TeX delimiters (``\\(``, ``\\[``, ``$``, ``\\begin{``) left in its text, and every
+(``mjx-container``), no TeX error (``data-mjx-error``) and no TeX delimiters (``\\(``, ``\\[``, ``$``, ``\\begin{``) left in its text, and every
 relative link of the pages must name a file of the site.  Screenshots are written to
 ``$SEMIALG_FIBERS_SCREENSHOTS`` (default: a folder of the temporary directory) for a person to look at.
 
@@ -99,6 +99,9 @@ def _check(site: Path, browser: str, pages: list[str]) -> None:
             found.append("no DOM")
         if 'class="arithmatex"' in indexes[page].read_text(encoding="utf-8") and "mjx-container" not in dom:
             found.append("MathJax did not typeset the page")
+        errors = re.findall(r'data-mjx-error="([^"]*)"', dom)
+        if errors:
+            found.append(f"TeX errors: {errors[:5]}")
         leftovers = raw_tex(rendered_text(dom))
         if leftovers:
             found.append(f"raw TeX: {leftovers[:5]}")
