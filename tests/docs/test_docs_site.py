@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
+import re
 from pathlib import Path
 
 import pytest
@@ -37,3 +35,36 @@ def test_mathjax_is_bundled_not_loaded_from_a_cdn():
     bundle = ROOT / "docs" / "javascripts" / "mathjax"
     assert (bundle / "tex-chtml.js").exists() and (bundle / "LICENSE").exists()
     assert len(list((bundle / "output" / "chtml" / "fonts" / "woff-v2").glob("*.woff"))) >= 20
+
+
+API_PAGES = ["core", "shallow", "orthant", "three_layer", "general", "graph", "population", "conservation",
+             "readwrite", "render"]
+
+
+def test_api_reference_is_split_per_package_with_resolved_cross_references(built_site):
+    pages = {name: (built_site / "api" / name / "index.html").read_text() for name in API_PAGES}
+    top = (built_site / "api" / "index.html").read_text()
+    for name in API_PAGES:
+        assert f'href="{name}/"' in top, name                     # the top level links every package page
+        assert f'id="semialg_fibers.{name}' in pages[name], name  # and each page documents its package
+    # the docstrings' Sphinx roles became links (mkdocs_hooks.on_page_content): almost none is left raw
+    raw_roles = sum(len(re.findall(r":(?:func|class|meth|mod|attr|data):<code>", text)) for text in [top, *pages.values()])
+    links = sum(text.count('class="autorefs autorefs-internal"') for text in [top, *pages.values()])
+    assert raw_roles <= 10 and links >= 200, (raw_roles, links)
+    assert "<autoref" not in top + "".join(pages.values())      # every autoref was resolved or dropped
+
+
+def test_pictures_page_shows_the_committed_pictures(built_site):
+    from importlib.util import module_from_spec, spec_from_file_location
+
+    spec = spec_from_file_location("pictures", ROOT / "docs" / "figures" / "pictures.py")
+    pictures = module_from_spec(spec)
+    try:
+        spec.loader.exec_module(pictures)
+    except ImportError:
+        pytest.skip("the plot extra (matplotlib) is not installed")
+    page = (built_site / "pictures" / "index.html").read_text()
+    for name in pictures.PICTURES:
+        assert (ROOT / "docs" / "figures" / name).stat().st_size > 10_000, name
+        assert f'src="../figures/{name}"' in page, name
+        assert (built_site / "figures" / name).exists(), name

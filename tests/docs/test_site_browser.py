@@ -2,7 +2,9 @@
 
 The site is built once per session (``mkdocs build --strict``, the ``built_site`` fixture of ``conftest.py``) and
 pages are opened in headless Chromium, which runs MathJax; the rendered DOM must hold MathJax's output
-(``mjx-container``), no TeX error (``data-mjx-error``) and no TeX delimiters (``\\(``, ``\\[``, ``$``, ``\\begin{``) left in its text, and every
+(``mjx-container``), no TeX error (``data-mjx-error``) and no TeX
+delimiters (``\\(``, ``\\[``, ``$``, ``\\begin{``) left in its
+text, and every
 relative link of the pages must name a file of the site.  Screenshots are written to
 ``$SEMIALG_FIBERS_SCREENSHOTS`` (default: a folder of the temporary directory) for a person to look at.
 
