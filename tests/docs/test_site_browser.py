@@ -1,16 +1,16 @@
 """The built site in a real browser: headless Chromium renders the pages with the bundled MathJax.
 
-The site is built once per session (``mkdocs build --strict``, the ``built_site`` fixture of ``conftest.py``) and
-pages are opened in headless Chromium, which runs MathJax; the rendered DOM must hold MathJax's output
-(``mjx-container``), no TeX error (``data-mjx-error``) and no TeX
-delimiters (``\\(``, ``\\[``, ``$``, ``\\begin{``) left in its
-text, and every
-relative link of the pages must name a file of the site.  Screenshots are written to
-``$SEMIALG_FIBERS_SCREENSHOTS`` (default: a folder of the temporary directory) for a person to look at.
+The site is built once per session (``mkdocs build --strict``, the ``built_site`` fixture of ``conftest.py``)
+and pages are opened in headless Chromium, which runs MathJax; the rendered DOM must hold MathJax's output
+(``mjx-container``), no TeX error (``data-mjx-error``) and no TeX delimiters (``\\(``, ``\\[``, ``$``,
+``\\begin{``) left in its text, and every relative link of the pages must name a file of the site.
+Screenshots are written to ``$SEMIALG_FIBERS_SCREENSHOTS`` (default: a folder of the temporary directory)
+for a person to look at.
 
-The default run opens the most-read pages (the mathematics page, the shallow and three-layer theory); the tour
-notebook and the other pages run with ``-m slow``.  Without Chromium the test skips, unless
-``SEMIALG_FIBERS_REQUIRE_BROWSER`` is set (``.ci/run`` installs Chromium as root and sets it): then it fails.
+The default run opens the most-read pages (the mathematics page and the shallow theory, about 5 s); the
+three-layer theory (a long page: 5 to 13 s on its own), the tour notebook and the other pages run with
+``-m slow``.  Without Chromium the test skips, unless ``SEMIALG_FIBERS_REQUIRE_BROWSER`` is set (``.ci/run``
+installs Chromium as root and sets it): then it fails.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ import pytest
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 REQUIRED = bool(os.environ.get("SEMIALG_FIBERS_REQUIRE_BROWSER"))
 #: Opened in the default run (a few seconds): the most-read pages with formulas.
-PAGES = ["mathematics", "theory/shallow", "theory/three_layer"]
+PAGES = ["mathematics", "theory/shallow"]
 #: Opened with ``-m slow``.
-MORE_PAGES = ["tour", "latex", "theory/orthant", "theory/conservation", "theory/nonnegative_rank", "theory/oracle",
+MORE_PAGES = ["theory/three_layer", "tour", "latex", "theory/orthant", "theory/conservation", "theory/nonnegative_rank", "theory/oracle",
               "theory/deep", "theory/connectivity", "pictures"]
 
 #: Where the screenshots go (a person looks at them): $SEMIALG_FIBERS_SCREENSHOTS, else a folder of the temp dir.
