@@ -124,10 +124,10 @@ def test_raw_tex_detector_sees_each_delimiter():
     assert raw_tex(rendered_text("<p>a <mjx-container>x</mjx-container> and <code>$x$</code></p>")) == []
 
 
-def test_most_read_pages_render_their_formulas_offline_and_their_links_resolve(built_site, browser):
+def test_most_read_pages_render_their_formulas_offline_and_their_links_resolve(browser, built_site):
     _check(built_site, browser, PAGES)
 
 
 @pytest.mark.slow
-def test_other_pages_render_their_formulas_offline_and_their_links_resolve(built_site, browser):
+def test_other_pages_render_their_formulas_offline_and_their_links_resolve(browser, built_site):
     _check(built_site, browser, MORE_PAGES)
