@@ -12,3 +12,38 @@ def on_config(config, **kwargs):
     if report.exists() and not any("real_networks.md" in str(item) for item in config["nav"]):
         config["nav"].insert(-1, {"Trained networks": "real_networks.md"})
     return config
+
+
+def on_post_build(config, **kwargs):
+    """Put the tour notebook itself at the site's root too, for download (the rendered page is ``tour/``)."""
+    import shutil
+
+    notebook = Path(config["docs_dir"]) / "tour.ipynb"
+    if notebook.exists():
+        shutil.copyfile(notebook, Path(config["site_dir"]) / "tour.ipynb")
+
+
+_ROLE = None
+
+
+def on_page_content(html, page, config, files, **kwargs):
+    """Turn the Sphinx roles of the docstrings (``:func:`x```, rendered as ``:func:<code>x</code>``) into links.
+
+    Each becomes an autorefs cross-reference (resolved by mkdocs-autorefs against the objects mkdocstrings
+    documented, by full path, or relative to ``semialg_fibers``); ``~`` keeps the last component as the text; a name
+    the site does not document stays plain code, never a broken link.
+    """
+    import re
+
+    global _ROLE
+    if _ROLE is None:
+        _ROLE = re.compile(r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj):<code>(~?)([\w.]+)(?:\(\))?</code>")
+
+    def link(match):
+        short, target = match.group(1), match.group(2)
+        text = target.rsplit(".", 1)[-1] if short else target
+        if not target.startswith("semialg_fibers"):
+            target = "semialg_fibers." + target
+        return f'<autoref identifier="{target}" optional><code>{text}</code></autoref>'
+
+    return _ROLE.sub(link, html)
