@@ -1053,8 +1053,8 @@ def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, 
         right.plot(ts, _float_function(member, output)(points), lw=4 - 2.5 * k / max(1, len(members) - 1),
                    label=f"t = {value}", alpha=0.7, gid="function")
         if net.input_dim == 1:
-            kinks = [-b / row[0] for row, b in zip(member.layers[0].weight, member.layers[0].bias)
-                     if row[0] and abs(b / row[0]) <= 4]
+            kinks = sorted({-b / row[0] for row, b in zip(member.layers[0].weight, member.layers[0].bias)
+                            if row[0] and abs(b / row[0]) <= 4})
             if kinks:
                 right.plot(_floats(kinks, "a breakpoint"), _floats([member((x,))[output] for x in kinks], "f"),
                            ls="", marker=markers[k % len(markers)], ms=7, mfc="none", gid="breakpoint")
