@@ -842,7 +842,7 @@ def _component_families(net: Network, limits: SearchLimits | None) -> list:
             continue
         point = None
         for sol in solutions:
-            full = {a: sympy.sympify(sol.get(a, a)) for a in aux}
+            full = {a: sol.get(a, a) for a in aux}
             free = {x: sympy.Integer(1) for e in full.values() for x in e.free_symbols}
             full = {a: e.subs(free) for a, e in full.items()}
             if all(e.is_Rational for e in full.values()):
@@ -1038,7 +1038,9 @@ def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, 
         left.plot(index, _floats(member.parameters(), f"the member t = {value}"), marker=markers[k % len(markers)],
                   ls="",
                   label=f"t = {value}", alpha=0.8, gid="member")
-    names = [f"${c.name}$" for c in parameter_symbols(net.architecture)]  # the names are their TeX
+    import sympy
+
+    names = [f"${sympy.latex(c)}$" for c in parameter_symbols(net.architecture)]
     step = max(1, len(names) // 24)  # at most about 24 labelled coordinates
     left.set_xticks(index[::step])
     left.set_xticklabels(names[::step], rotation=90, fontsize=7)
