@@ -28,6 +28,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..core.exceptions import NotDecidedError, ShapeError
 from ..core.limits import SearchLimits, resolve
@@ -767,17 +768,17 @@ class FiberFamily:
     name: str
     kind: str
     description: str
-    symmetry: object = None
+    symmetry: Any = None
     component: int | None = None
     hidden: bool = False
-    _apply: object = None
+    _apply: Any = None
     title: str = ""
 
     def apply(self, net: Network, value) -> Network:
         """The member at parameter value ``value`` (for a component family, the value of its auxiliary variable)."""
         if self.symmetry is not None:
             return self.symmetry.apply(net, value)
-        return self._apply(Fraction(value))  # type: ignore[operator]
+        return self._apply(Fraction(value))
 
 
 _GREEK = {"alpha", "beta", "gamma", "delta", "lambda", "mu", "nu", "rho", "sigma", "tau", "theta", "kappa", "omega",
