@@ -29,7 +29,7 @@ PICTURES = {
     "pictures_deep_a.png": "the bundled example deep_a on the plane",
     "pictures_family_hiding.png": "a family of the fiber of the hiding network (the functions coincide)",
     "pictures_family_identity.png": ("a family of the fiber of s(x_1) - s(-x_1) on a 2-input network "
-                                     "(the default family, a positive scaling)"),
+                                     "(the default family: the hidden move of the cancelling pair)"),
 }
 
 

@@ -69,9 +69,12 @@ def _latex(args, ctx: Context) -> int:
 def _plot_args(p):
     p.add_argument("network", help="network file ('-': standard input)")
     p.add_argument("-o", "--output", required=True, help="file name ending in .png or .svg")
-    p.add_argument("--family", action="store_true",
-                   help="draw a one-parameter family of the fiber (parameters differ, functions coincide)")
-    p.add_argument("--box", nargs=2, metavar=("LOWER", "UPPER"), help="input box, e.g. --box -2,-2 2,2")
+    p.add_argument("--family", nargs="?", const="", default=None, metavar="NAME_OR_INDEX",
+                   help="draw a one-parameter family of the fiber (parameters differ, functions coincide); "
+                        "optionally which one, by name ('scaling 1', 'component 1 beta_1') or 1-based index "
+                        "(an unknown one lists the choices); default: the hidden move where there is one")
+    p.add_argument("--box", nargs=2, metavar=("LOWER", "UPPER"),
+                   help="input box, e.g. --box -2,-2 2,2 (one input: the interval, e.g. --box -3 3)")
     p.add_argument("--output-index", type=nonnegative_int, default=0, metavar="J",
                    help="which output to colour (default 0)")
 
@@ -84,20 +87,27 @@ def _plot(args, ctx: Context) -> int:
     check_output(args.output, "-o", args.network)
     box = None
     if args.box:
-        if args.family:
+        if args.family is not None:
             raise SemialgFibersError("--box draws the input plane; a --family picture has no box")
         lower = point(args.box[0], "--box LOWER", ctx.limits)
         upper = point(args.box[1], "--box UPPER", ctx.limits)
         if len(lower) != len(upper):
             raise SemialgFibersError(f"--box LOWER has {len(lower)} entries and UPPER {len(upper)}")
-        box = plots.check_box(tuple(zip(lower, upper)), "--box")
+        box = tuple(zip(lower, upper))
     net = ctx.load(args.network)
+    if box is not None:
+        if len(box) != net.input_dim:
+            raise SemialgFibersError(f"--box has {len(box)} coordinates; the network has {net.input_dim} inputs")
+        box = plots.check_box(box, "--box") if net.input_dim == 2 else box[0]
     if args.output_index >= net.output_dim:
         raise SemialgFibersError(f"--output-index {args.output_index}: the network has {net.output_dim} "
                                  f"output{'s' if net.output_dim > 1 else ''} (indices 0 to {net.output_dim - 1})")
     ctx.stage("drawing")
-    if args.family:
-        figure = plots.plot_family(net, output=args.output_index)
+    if args.family is not None:
+        try:
+            figure = plots.plot_family(net, output=args.output_index, family=args.family or None)
+        except ValueError as exc:
+            raise SemialgFibersError(f"--family {args.family!r}: {exc}") from exc
     else:
         figure = plots.plot_network(net, box=box, output=args.output_index)
     plots.save(figure, args.output)

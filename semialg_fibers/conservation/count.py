@@ -247,7 +247,7 @@ def number_of_conserved_functions(net: Network, data, *, limits: SearchLimits | 
     >>> net = Network.from_layers([([[1]], [0]), ([[2]], [1])])
     >>> count = number_of_conserved_functions(net, [1, 2, -1])
     >>> count.count, count.lie_dimension, count.laws
-    (1, 3, (W^{(1)}_{1,1}**2 - W^{(2)}_{1,1}**2 + b^{(1)}_{1}**2,))
+    (1, 3, (W1_1_1**2 - W2_1_1**2 + b1_1**2,))
     >>> number_of_conserved_functions(net, [1, 2, -1], max_parameters=3)
     Traceback (most recent call last):
     ...

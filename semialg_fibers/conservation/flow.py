@@ -139,7 +139,7 @@ def gradient_flow(net: Network, inputs: Sequence, targets: Sequence, t_end: floa
     >>> from semialg_fibers.conservation import conservation_laws
     >>> balance = conservation_laws(net).quantities()[0]
     >>> balance
-    W^{(1)}_{1,1}**2 - W^{(2)}_{1,1}**2 + b^{(1)}_{1}**2
+    W1_1_1**2 - W2_1_1**2 + b1_1**2
     >>> drift(balance, run) < 1e-8 < 1 < run.displacement
     True
     """

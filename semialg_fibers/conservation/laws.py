@@ -266,7 +266,7 @@ def independent_at(net: Network, expressions: Sequence) -> tuple:
     >>> net = Network.from_layers([([[1]], [1]), ([[2]], [0])])
     >>> w1, b1, w2, b2 = parameter_symbols(net.architecture)
     >>> independent_at(net, [w1**2 - w2**2, 2*w1**2 - 2*w2**2, b2])
-    (W^{(1)}_{1,1}**2 - W^{(2)}_{1,1}**2, b^{(2)}_{1})
+    (W1_1_1**2 - W2_1_1**2, b2_1)
     """
     if not isinstance(net, Network):
         raise TypeError(f"expected a Network, got {type(net).__name__}")
@@ -501,15 +501,15 @@ def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | 
     >>> net = Network.from_layers([([[1, 2], [2, 1]], [1, 1]), ([[1, -1]], [0])])
     >>> report = conservation_laws(net, domain="orthant")
     >>> [(str(law.symmetry.kind), law.quantity) for law in report]  # doctest: +NORMALIZE_WHITESPACE
-    [('scaling', W^{(1)}_{1,1}**2 + W^{(1)}_{1,2}**2 - W^{(2)}_{1,1}**2 + b^{(1)}_{1}**2),
-     ('scaling', W^{(1)}_{2,1}**2 + W^{(1)}_{2,2}**2 - W^{(2)}_{1,2}**2 + b^{(1)}_{2}**2),
-     ('linear-row mixing', W^{(1)}_{1,1}*W^{(1)}_{2,1} + W^{(1)}_{1,2}*W^{(1)}_{2,2} - W^{(2)}_{1,1}*W^{(2)}_{1,2}
-      + b^{(1)}_{1}*b^{(1)}_{2}),
+    [('scaling', W1_1_1**2 + W1_1_2**2 - W2_1_1**2 + b1_1**2),
+     ('scaling', W1_2_1**2 + W1_2_2**2 - W2_1_2**2 + b1_2**2),
+     ('linear-row mixing', W1_1_1*W1_2_1 + W1_1_2*W1_2_2 - W2_1_1*W2_1_2
+      + b1_1*b1_2),
      ('linear-row bias', None), ('linear-row bias', None)]
     >>> print(report.laws[3].obstruction.text())  # doctest: +NORMALIZE_WHITESPACE
     bias shift of neuron 1 of hidden layer 1, compensated by all next-layer biases is not a gradient field:
-    d X_[W^{(2)}_{1,1}] / d b^{(2)}_{1} = 0 but d X_[b^{(2)}_{1}] / d W^{(2)}_{1,1} = -1; no multiple lambda(theta) X
-    is a gradient either: the component (b^{(1)}_{1}, W^{(2)}_{1,1}, b^{(2)}_{1}) of X^b ^ dX^b is -1 != 0 (Frobenius)
+    d X_[W2_1_1] / d b2_1 = 0 but d X_[b2_1] / d W2_1_1 = -1; no multiple lambda(theta) X
+    is a gradient either: the component (b1_1, W2_1_1, b2_1) of X^b ^ dX^b is -1 != 0 (Frobenius)
     """
     if not isinstance(net, Network):
         raise TypeError(f"expected a Network, got {type(net).__name__}")

@@ -377,7 +377,7 @@ def _from_json(cls: type, text):
 
 
 def _tilde(coords) -> tuple:
-    return tuple(sympy.Symbol(r"\tilde{" + str(c)[0] + "}" + str(c)[1:], real=True) for c in coords)
+    return tuple(sympy.Symbol(r"\tilde{" + sympy.latex(c)[0] + "}" + sympy.latex(c)[1:], real=True) for c in coords)
 
 
 def _certificate(parametrization, auxiliary, domain, dimension, sampler, seeds, where) -> TangentCertificate:

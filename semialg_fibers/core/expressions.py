@@ -235,7 +235,9 @@ class _Parser:
         if kind == "name":
             symbol = self.symbols.get(value)
             if symbol is None:
-                symbol = sympy.Symbol(value, real=True)
+                from .symbols import symbol_named
+
+                symbol = symbol_named(value, real=True)  # W1_1_1, b1_1: the library's parameter symbols
             return symbol, 1, 1
         if value == "(":
             self.depth += 1

@@ -72,6 +72,7 @@ from .exact import format_rational, to_rational
 from .exceptions import InputLimitError, MalformedNetworkError, SemialgFibersError, UnencodableError
 from .limits import current_input_limits
 from .results import FiberDimension, FiberStatus
+from .symbols import ParameterSymbol, symbol_named
 
 __all__ = ["UnencodableError", "encode", "decode", "dumps", "loads"]
 
@@ -143,7 +144,7 @@ class _Encoder:
             return {"$ref": self.index[id(expr)]}
         if expr.is_Rational:
             return {"$rational": format_rational(Fraction(int(expr.p), int(expr.q)))}
-        if type(expr) is sympy.Symbol:
+        if type(expr) in (sympy.Symbol, ParameterSymbol):  # a parameter symbol is rebuilt by its name
             assumptions = getattr(expr, "_assumptions_orig", None)
             if assumptions is None:  # SymPy before 1.12 keeps only the derived set, which rebuilds the same symbol
                 assumptions = expr.assumptions0
@@ -273,7 +274,7 @@ class _Decoder:
         if type(name) is not str or type(assumptions) is not dict or not all(
                 k in _ASSUMPTIONS and type(v) is bool for k, v in assumptions.items()):
             raise _fail(where, "a symbol needs a name and assumptions {name: true/false} known to SymPy")
-        return self.keep(sympy.Symbol(name, **assumptions))
+        return self.keep(symbol_named(name, **assumptions))
 
     def dataclass(self, node: dict, where: str):
         cls = _resolve(node["$type"], where, None)

@@ -1,10 +1,12 @@
 """SymPy symbols for the parameters of an architecture (docs/mathematics.md, Section 1).
 
-Every parameter coordinate has one symbol whose *name is its TeX*:
-``W^{(l)}_{i,j}`` for the weight from neuron ``j`` of layer ``l - 1`` to
-neuron ``i`` of layer ``l`` and ``b^{(l)}_{i}`` for the bias of neuron ``i``
-of layer ``l`` (all indices 1-based, as in papers).  SymPy prints such names
-verbatim, so ``sympy.latex`` of any expression in them is unambiguous.
+Every parameter coordinate has one symbol, a :class:`ParameterSymbol`, with a
+plain name and its own TeX: ``W1_2_3`` (TeX ``W^{(1)}_{2,3}``) for the weight
+from neuron ``3`` of layer ``0`` to neuron ``2`` of layer ``1`` and ``b2_1``
+(TeX ``b^{(2)}_{1}``) for the bias of neuron ``1`` of layer ``2`` (all indices
+1-based, as in papers).  ``str``/``sympy.sstr`` print the plain name,
+``sympy.latex`` the TeX and ``sympy.pprint`` the paper notation
+(``W⁽¹⁾₂,₃``, or ``W1[2,3]`` without Unicode).
 
 All symbols are created with ``real=True``; SymPy treats ``Symbol("x")`` and
 ``Symbol("x", real=True)`` as different symbols, so always obtain parameter
@@ -26,6 +28,8 @@ import sympy
 from .exceptions import ShapeError
 
 __all__ = [
+    "ParameterSymbol",
+    "symbol_named",
     "weight_symbol",
     "bias_symbol",
     "parameter_symbols",
@@ -37,8 +41,53 @@ __all__ = [
     "symbol_sort_key",
 ]
 
-_WEIGHT = re.compile(r"^W\^\{\((\d+)\)\}_\{(\d+),(\d+)\}$")
-_BIAS = re.compile(r"^b\^\{\((\d+)\)\}_\{(\d+)\}$")
+_WEIGHT = re.compile(r"^W(\d+)_(\d+)_(\d+)$")
+_BIAS = re.compile(r"^b(\d+)_(\d+)$")
+_SUPER = str.maketrans("0123456789()", "⁰¹²³⁴⁵⁶⁷⁸⁹⁽⁾")
+_SUB = str.maketrans("0123456789,", "₀₁₂₃₄₅₆₇₈₉,")
+
+
+class ParameterSymbol(sympy.Symbol):
+    """A parameter symbol: plain name ``W1_2_3`` / ``b2_1``, printed as ``W^{(1)}_{2,3}`` / ``b^{(2)}_{1}`` in TeX.
+
+    A subclass of :class:`sympy.Symbol` (equal only to a ``ParameterSymbol`` of
+    the same name and assumptions); SymPy's printers call its ``_latex``,
+    ``_pretty`` and ``_sympystr``.  Obtain instances from :func:`weight_symbol`,
+    :func:`bias_symbol` or :func:`parameter_symbols`.
+
+    >>> w = weight_symbol(1, 2, 3)
+    >>> w, sympy.latex(w), sympy.pretty(w, use_unicode=False), sympy.pretty(w)
+    (W1_2_3, 'W^{(1)}_{2,3}', 'W1[2,3]', 'W⁽¹⁾₂,₃')
+    """
+
+    __slots__ = ()
+
+    def _parts(self) -> tuple[str, str, str]:
+        m = _WEIGHT.match(self.name)
+        if m:
+            return "W", m.group(1), f"{m.group(2)},{m.group(3)}"
+        m = _BIAS.match(self.name)
+        if m:
+            return "b", m.group(1), m.group(2)
+        return self.name, "", ""
+
+    def _latex(self, printer=None) -> str:
+        letter, layer, index = self._parts()
+        return f"{letter}^{{({layer})}}_{{{index}}}" if layer else letter
+
+    def _sympystr(self, printer=None) -> str:
+        return self.name
+
+    def _pretty(self, printer=None):
+        from sympy.printing.pretty.stringpict import prettyForm
+
+        letter, layer, index = self._parts()
+        if not layer:
+            return prettyForm(letter)
+        unicode = getattr(printer, "_use_unicode", False)
+        if unicode:
+            return prettyForm(letter + f"({layer})".translate(_SUPER) + index.translate(_SUB))
+        return prettyForm(f"{letter}{layer}[{index}]")
 _CHUNKS = re.compile(r"(\d+)")
 
 
@@ -48,33 +97,61 @@ def _check_index(value, what: str) -> int:
     return value
 
 
+_OLD_WEIGHT = re.compile(r"^W\^\{\((\d+)\)\}_\{(\d+),(\d+)\}$")
+_OLD_BIAS = re.compile(r"^b\^\{\((\d+)\)\}_\{(\d+)\}$")
+
+
+def symbol_named(name: str, **assumptions) -> sympy.Symbol:
+    r"""The symbol of a name as stored (JSON, parsed text): the library's parameter symbol for a parameter name.
+
+    ``W1_2_3`` and ``b2_1`` with the assumptions ``real=True`` (exactly those of
+    :func:`parameter_symbols`) give the :class:`ParameterSymbol`; so do the TeX
+    names of earlier versions (``W^{(1)}_{2,3}``, ``b^{(2)}_{1}``), which read
+    old files as the same symbols.  Every other name gives a plain
+    ``sympy.Symbol``.
+
+    >>> symbol_named("W1_2_3", real=True) is weight_symbol(1, 2, 3), symbol_named("b^{(2)}_{1}", real=True)
+    (True, b2_1)
+    >>> type(symbol_named("W1_2_3")).__name__, type(symbol_named("x", real=True)).__name__
+    ('Symbol', 'Symbol')
+    """
+    if assumptions == {"real": True}:
+        m = _WEIGHT.match(name) or _OLD_WEIGHT.match(name)
+        if m:
+            return weight_symbol(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        m = _BIAS.match(name) or _OLD_BIAS.match(name)
+        if m:
+            return bias_symbol(int(m.group(1)), int(m.group(2)))
+    return sympy.Symbol(name, **assumptions)
+
+
 @cache
 def weight_symbol(layer: int, row: int, col: int) -> sympy.Symbol:
-    """The symbol ``W^{(layer)}_{row,col}`` (1-based indices).
+    """The symbol ``W{layer}_{row}_{col}``, TeX ``W^{(layer)}_{row,col}`` (1-based indices).
 
     Examples
     --------
-    >>> weight_symbol(1, 2, 1)
-    W^{(1)}_{2,1}
+    >>> weight_symbol(1, 2, 1), sympy.latex(weight_symbol(1, 2, 1))
+    (W1_2_1, 'W^{(1)}_{2,1}')
     >>> weight_symbol(1, 2, 1).is_real
     True
     """
     _check_index(layer, "layer")
     _check_index(row, "row")
     _check_index(col, "col")
-    return sympy.Symbol(f"W^{{({layer})}}_{{{row},{col}}}", real=True)
+    return ParameterSymbol(f"W{layer}_{row}_{col}", real=True)
 
 
 @cache
 def bias_symbol(layer: int, row: int) -> sympy.Symbol:
-    """The symbol ``b^{(layer)}_{row}`` (1-based indices).
+    """The symbol ``b{layer}_{row}``, TeX ``b^{(layer)}_{row}`` (1-based indices).
 
-    >>> bias_symbol(2, 1)
-    b^{(2)}_{1}
+    >>> bias_symbol(2, 1), sympy.latex(bias_symbol(2, 1))
+    (b2_1, 'b^{(2)}_{1}')
     """
     _check_index(layer, "layer")
     _check_index(row, "row")
-    return sympy.Symbol(f"b^{{({layer})}}_{{{row}}}", real=True)
+    return ParameterSymbol(f"b{layer}_{row}", real=True)
 
 
 @cache
@@ -105,7 +182,7 @@ def parameter_symbols(architecture: Sequence[int]) -> tuple[sympy.Symbol, ...]:
     Examples
     --------
     >>> parameter_symbols((1, 2, 1))
-    (W^{(1)}_{1,1}, W^{(1)}_{2,1}, b^{(1)}_{1}, b^{(1)}_{2}, W^{(2)}_{1,1}, W^{(2)}_{1,2}, b^{(2)}_{1})
+    (W1_1_1, W1_2_1, b1_1, b1_2, W2_1_1, W2_1_2, b2_1)
     """
     widths = tuple(architecture)
     if len(widths) < 2:
@@ -124,7 +201,7 @@ def shallow_symbols(architecture: Sequence[int]) -> tuple[list, list, list, list
 
     >>> a, b, v, c = shallow_symbols((1, 2, 1))
     >>> a, b, v, c
-    ([[W^{(1)}_{1,1}], [W^{(1)}_{2,1}]], [b^{(1)}_{1}, b^{(1)}_{2}], [[W^{(2)}_{1,1}], [W^{(2)}_{1,2}]], [b^{(2)}_{1}])
+    ([[W1_1_1], [W1_2_1]], [b1_1, b1_2], [[W2_1_1], [W2_1_2]], [b2_1])
     """
     m, n, k = architecture
     coords = parameter_symbols(architecture)
@@ -143,7 +220,7 @@ def auxiliary_symbols(name: str, count: int, start: int = 1) -> tuple[sympy.Symb
     >>> auxiliary_symbols(r"\\lambda", 2)
     (\\lambda_{1}, \\lambda_{2})
     """
-    if _WEIGHT.match(f"{name}_{{1}}") or name in ("W", "b") or name.startswith(("W^", "b^")):
+    if re.match(r"^[Wb]\d", name) or name in ("W", "b") or name.startswith(("W^", "b^")):
         raise ValueError(f"auxiliary name {name!r} collides with the parameter symbols W^{{(l)}}, b^{{(l)}}")
     return tuple(sympy.Symbol(f"{name}_{{{i}}}", real=True) for i in range(start, start + count))
 
@@ -192,14 +269,16 @@ class AuxiliaryFactory:
 def parameter_coordinates(symbol: sympy.Symbol) -> tuple[int, int, int, int] | None:
     """``(layer, kind, row, col)`` of a parameter symbol (kind 0 = weight, 1 = bias, col 0 for biases), else None.
 
+    Only a :class:`ParameterSymbol` is a parameter symbol (a plain ``sympy.Symbol("W1_1_1")`` is not).
+
     >>> parameter_coordinates(weight_symbol(2, 1, 3)), parameter_coordinates(bias_symbol(1, 4))
     ((2, 0, 1, 3), (1, 1, 4, 0))
     >>> parameter_coordinates(sympy.Symbol("x")) is None
     True
     """
-    name = getattr(symbol, "name", None)
-    if name is None:
+    if not isinstance(symbol, ParameterSymbol):
         return None
+    name = symbol.name
     m = _WEIGHT.match(name)
     if m:
         return (int(m.group(1)), 0, int(m.group(2)), int(m.group(3)))
@@ -215,7 +294,7 @@ def symbol_sort_key(symbol: sympy.Symbol) -> tuple:
 
     >>> x = sympy.Symbol("x_{10}"); y = sympy.Symbol("x_{9}")
     >>> sorted([x, bias_symbol(1, 1), y, weight_symbol(2, 1, 1), weight_symbol(1, 1, 1)], key=symbol_sort_key)
-    [W^{(1)}_{1,1}, b^{(1)}_{1}, W^{(2)}_{1,1}, x_{9}, x_{10}]
+    [W1_1_1, b1_1, W2_1_1, x_{9}, x_{10}]
     """
     coords = parameter_coordinates(symbol)
     if coords is not None:

@@ -266,7 +266,7 @@ def scaling_generator(architecture: Sequence[int], layer: int, index: int) -> Ve
 
     >>> field = scaling_generator((1, 1, 1), 1, 0)
     >>> field.components
-    (W^{(1)}_{1,1}, b^{(1)}_{1}, -W^{(2)}_{1,1}, 0)
+    (W1_1_1, b1_1, -W2_1_1, 0)
     """
     arch = tuple(architecture)
     coords = parameter_symbols(arch)
@@ -785,7 +785,7 @@ def mixing_generator(architecture: Sequence[int], layer: int, target: int, sourc
     orientation).  ``target == source`` gives the scaling generator.
 
     >>> mixing_generator((1, 2, 1), 1, 0, 1).components
-    (W^{(1)}_{2,1}, 0, b^{(1)}_{2}, 0, 0, -W^{(2)}_{1,1}, 0)
+    (W1_2_1, 0, b1_2, 0, 0, -W2_1_1, 0)
     """
     arch = tuple(architecture)
     if not 1 <= layer <= len(arch) - 2 or not 0 <= target < arch[layer] or not 0 <= source < arch[layer]:
@@ -813,7 +813,7 @@ def bias_shift_generator(architecture: Sequence[int], layer: int, index: int,
     hiding translation.
 
     >>> bias_shift_generator((1, 1, 2), 1, 0).components
-    (0, 1, 0, 0, -W^{(2)}_{1,1}, -W^{(2)}_{2,1})
+    (0, 1, 0, 0, -W2_1_1, -W2_2_1)
     """
     arch = tuple(architecture)
     if not 1 <= layer <= len(arch) - 2 or not 0 <= index < arch[layer]:

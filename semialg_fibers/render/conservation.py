@@ -104,7 +104,7 @@ def balance_expression(architecture, layer: int, index: int) -> sympy.Expr:
     (Du, Hu and Lee 2018), computed here from the architecture alone.
 
     >>> balance_expression((1, 1, 1), 1, 0)
-    W^{(1)}_{1,1}**2 - W^{(2)}_{1,1}**2 + b^{(1)}_{1}**2
+    W1_1_1**2 - W2_1_1**2 + b1_1**2
     """
     coords = parameter_symbols(tuple(architecture))
     offset = sum(architecture[l] * architecture[l + 1] + architecture[l + 1] for l in range(layer - 1))

@@ -28,6 +28,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..core.exceptions import NotDecidedError, ShapeError
 from ..core.limits import SearchLimits, resolve
@@ -35,7 +36,8 @@ from ..core.network import Network
 from ..core.symbols import parameter_symbols
 
 __all__ = ["Piece", "FirstLayerLine", "Arrangement", "arrangement", "default_box", "check_box", "plot_network",
-           "plot_family", "family_members", "save"]
+           "plot_family", "family_members", "FiberFamily", "fiber_families", "GraphPiece", "graph_pieces", "default_interval",
+           "plot_graph", "save"]
 
 _ZERO = Fraction(0)
 
@@ -482,7 +484,8 @@ def plot_network(net: Network, box=None, output: int = 0, resolution: int = 300,
     black edges bound the linear regions.  Each drawn first-layer line has the
     ``gid`` ``"first-layer visible"`` or ``"first-layer hidden"``, each bent
     hyperplane segment ``"second-layer"``.  ``limits.plot_pieces`` bounds the
-    regions (:func:`arrangement`).
+    regions (:func:`arrangement`).  A 1-input network is drawn as the graph
+    of ``f`` on an interval (:func:`plot_graph`; ``box`` is then the interval).
 
     Returns
     -------
@@ -491,6 +494,8 @@ def plot_network(net: Network, box=None, output: int = 0, resolution: int = 300,
     import numpy as np
 
     _check_output_index(net, output)
+    if net.input_dim == 1:
+        return plot_graph(net, box, output, ax, title, limits=limits)
     plt = _pyplot()
     arr = arrangement(net, box, limits=limits)
     (x0, x1), (y0, y1) = [(float(lo), float(hi)) for lo, hi in arr.box]
@@ -561,6 +566,169 @@ def _clip_line(line: FirstLayerLine, box) -> tuple:
     return (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
 
 
+# ---------------------------------------------------------------------------- one input: the graph of f
+@dataclass(frozen=True)
+class GraphPiece:
+    """One interval ``[left, right]`` of a 1-input network's activation regions and the exact affine map there.
+
+    ``output[j] = (slope, intercept)``: ``f_j(x) = slope x + intercept`` on the interval.
+    """
+
+    left: Fraction
+    right: Fraction
+    output: tuple
+
+
+def _check_interval(interval, where: str = "interval") -> tuple:
+    from ..core.exact import format_rational, to_rational
+
+    if isinstance(interval, (str, bytes)) or not hasattr(interval, "__iter__"):
+        raise TypeError(f"{where} is a {type(interval).__name__}; expected a pair (lower, upper)")
+    pair = tuple(interval)
+    if len(pair) == 1 and hasattr(pair[0], "__iter__") and not isinstance(pair[0], str):
+        pair = tuple(pair[0])  # ((lo, hi),): the one-coordinate box
+    if len(pair) != 2:
+        raise ShapeError(f"{where}: expected a pair (lower, upper); got {len(pair)} entries")
+    lo, hi = to_rational(pair[0], f"{where} lower"), to_rational(pair[1], f"{where} upper")
+    if not lo < hi:
+        raise ValueError(f"{where}: lower bound {format_rational(lo)} and upper bound {format_rational(hi)}; "
+                         "expected lower < upper")
+    if max(abs(lo), abs(hi)) > DRAWABLE:
+        raise ValueError(f"{where}: a bound beyond 1e300 in absolute value cannot be drawn in floating point")
+    return (lo, hi)
+
+
+def default_interval(net: Network, margin: Fraction = Fraction(1)) -> tuple:
+    """An interval containing 0 and every first-layer breakpoint ``-b_i / a_i`` of a 1-input network, with a margin.
+
+    >>> default_interval(Network.from_layers([([[1], [-1]], [1, 3]), ([[1, 1]], [0])]))
+    (Fraction(-3, 1), Fraction(5, 1))
+    """
+    if not isinstance(net, Network):
+        raise TypeError(f"expected a Network, got {type(net).__name__}")
+    if net.input_dim != 1:
+        raise ShapeError(f"the graph of f needs input dimension 1; the network has {net.input_dim}")
+    points = [_ZERO] + [-b / row[0] for row, b in zip(net.layers[0].weight, net.layers[0].bias) if row[0]]
+    lo, hi = min(points), max(points)
+    pad = margin + max(hi - lo, Fraction(2)) / 4
+    return (lo - pad, hi + pad)
+
+
+def graph_pieces(net: Network, interval=None, *, limits: SearchLimits | None = None) -> tuple:
+    """Subdivide an interval into the activation regions of a 1-input network (exact, any depth).
+
+    Returns the pieces left to right, adjacent pieces with equal affine maps
+    merged, so the interior endpoints are exactly the kinks of ``f`` in the
+    interval.  ``limits.plot_pieces`` bounds the pieces and
+    ``limits.plot_tests`` the interval tests.
+
+    Examples
+    --------
+    ``s(x) - s(-x) = x``: two activation regions, one linear piece (no kink).
+
+    >>> [(p.left, p.right) for p in graph_pieces(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])]),
+    ...                                          (-1, 1))]
+    [(Fraction(-1, 1), Fraction(1, 1))]
+    >>> [p.right for p in graph_pieces(Network.from_layers([([[1], [1]], [0, -1]), ([[1, -1]], [0])]), (-1, 2))]
+    [Fraction(0, 1), Fraction(1, 1), Fraction(2, 1)]
+    """
+    if not isinstance(net, Network):
+        raise TypeError(f"expected a Network, got {type(net).__name__}")
+    if net.input_dim != 1:
+        raise ShapeError(f"the graph of f needs input dimension 1; the network has {net.input_dim}")
+    lo, hi = default_interval(net) if interval is None else _check_interval(interval)
+    limits = resolve(limits)
+    tests = 0
+    pieces = [(lo, hi, [(Fraction(1), _ZERO)])]  # maps: slope, intercept of each coordinate
+    for layer in net.layers[:-1]:
+        for j in range(len(layer.bias)):
+            refined = []
+            for left, right, maps in pieces:
+                tests += 1
+                limits.check("plot_tests", tests, f"{tests} interval tests while subdividing the interval")
+                row, b = layer.weight[j], layer.bias[j]
+                slope = sum((w * m[0] for w, m in zip(row, maps)), _ZERO)
+                icpt = sum((w * m[1] for w, m in zip(row, maps)), _ZERO) + b
+                if slope:
+                    zero = -icpt / slope
+                    if left < zero < right:
+                        refined += [(left, zero, maps), (zero, right, maps)]
+                        continue
+                refined.append((left, right, maps))
+            pieces = refined
+            limits.check("plot_pieces", len(pieces), f"{len(pieces)} activation intervals")
+        new = []
+        for left, right, maps in pieces:
+            mid = (left + right) / 2
+            out = []
+            for row, b in zip(layer.weight, layer.bias):
+                slope = sum((w * m[0] for w, m in zip(row, maps)), _ZERO)
+                icpt = sum((w * m[1] for w, m in zip(row, maps)), _ZERO) + b
+                out.append((slope, icpt) if slope * mid + icpt > 0 else (_ZERO, _ZERO))
+            new.append((left, right, out))
+        pieces = new
+    last = net.layers[-1]
+    result: list = []
+    for left, right, maps in pieces:
+        output = tuple((sum((w * m[0] for w, m in zip(row, maps)), _ZERO),
+                        sum((w * m[1] for w, m in zip(row, maps)), _ZERO) + b) for row, b in zip(last.weight, last.bias))
+        if result and result[-1].output == output:
+            result[-1] = GraphPiece(result[-1].left, right, output)
+        else:
+            result.append(GraphPiece(left, right, output))
+    return tuple(result)
+
+
+def plot_graph(net: Network, interval=None, output: int = 0, ax=None, title: str | None = None, *,
+               limits: SearchLimits | None = None):
+    """Draw the graph of a 1-input network on an interval: exact linear pieces, kinks and first-layer breakpoints.
+
+    The graph is one polyline through the exact vertices (``gid`` ``"graph"``);
+    the kinks of ``f`` are filled dots (``"kink"``); the first-layer
+    breakpoints ``-b_i / a_i`` inside the interval where ``f`` has no kink
+    (hidden: the neurons' kinks cancel) are open circles on the axis
+    (``"hidden breakpoint"``).  See :func:`graph_pieces`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    _check_output_index(net, output)
+    plt = _pyplot()
+    pieces = graph_pieces(net, interval, limits=limits)
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    else:
+        fig = ax.figure
+    xs = [pieces[0].left] + [p.right for p in pieces]
+    ys = [pieces[0].output[output][0] * pieces[0].left + pieces[0].output[output][1]] + \
+         [p.output[output][0] * p.right + p.output[output][1] for p in pieces]
+    ax.plot(_floats(xs, "the interval"), _floats(ys, "f"), color="navy", lw=2, gid="graph")
+    kinks = [(p.right, p.output[output][0] * p.right + p.output[output][1]) for p, q in zip(pieces, pieces[1:])
+             if p.output[output] != q.output[output]]
+    if kinks:
+        ax.plot(_floats([k[0] for k in kinks], "a kink"), _floats([k[1] for k in kinks], "f"), ls="", marker="o",
+                color="crimson", ms=7, gid="kink", label="kinks of f")
+    lo, hi = pieces[0].left, pieces[-1].right
+    kink_x = {k[0] for k in kinks}
+    hidden = sorted({-b / row[0] for row, b in zip(net.layers[0].weight, net.layers[0].bias)
+                     if row[0] and lo < -b / row[0] < hi} - kink_x)
+    if hidden:
+        ax.plot(_floats(hidden, "a breakpoint"), _floats([net((x,))[output] for x in hidden], "f"), ls="",
+                marker="o", mfc="none", color="grey", ms=9, gid="hidden breakpoint",
+                label="first-layer breakpoints without a kink")
+    ax.set_xlim(float(lo), float(hi))
+    ax.set_xlabel("$x$")
+    ax.set_ylabel(f"$f_{{{output + 1}}}(x)$" if net.output_dim > 1 else "$f(x)$")
+    arch = "-".join(map(str, net.architecture))
+    ax.set_title(title if title is not None else f"{arch} network: {len(kinks)} kink{'s' if len(kinks) != 1 else ''}"
+                 f" in the interval")
+    if kinks or hidden:
+        ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    return fig
+
+
 # ---------------------------------------------------------------------------- fiber families
 _PREFERRED = ("hiding translation", "linear-row mixing", "linear-row bias", "scaling")
 _CANDIDATES = (Fraction(0), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(-1, 2), Fraction(-1), Fraction(3),
@@ -574,43 +742,250 @@ def _probe_points(net: Network, count: int = 40) -> list:
     return [tuple(Fraction(rng.randint(-40, 40), 8) for _ in range(net.input_dim)) for _ in range(count)]
 
 
-def family_members(net: Network, symmetry=None, values: Sequence | None = None, *, count: int = 4):
+@dataclass(frozen=True)
+class FiberFamily:
+    """A one-parameter family of the fiber through a network, one of the choices of :func:`plot_family`.
+
+    Attributes
+    ----------
+    name : str
+        Plain name to choose it by: ``"scaling 1"``, ``"hiding translation 1"``,
+        ``"component 1 beta_1"`` (the auxiliary variable ``\beta_1`` of fiber
+        component 1 varies, the others stay at the network's values).
+    kind : str
+        The symmetry kind, or ``"fiber component"``.
+    description : str
+        Plain words (with the formulas of the symmetry's own description).
+    symmetry : Symmetry or None
+        The symmetry, for a family of :func:`semialg_fibers.api.symmetries`.
+    component : int or None
+        The 1-based index of the fiber component, for a component family.
+    hidden : bool
+        True unless the move is a composition of the positive scalings of the
+        hidden neurons (the moves present at every network).
+    """
+
+    name: str
+    kind: str
+    description: str
+    symmetry: Any = None
+    component: int | None = None
+    hidden: bool = False
+    _apply: Any = None
+    title: str = ""
+
+    def apply(self, net: Network, value) -> Network:
+        """The member at parameter value ``value`` (for a component family, the value of its auxiliary variable)."""
+        if self.symmetry is not None:
+            return self.symmetry.apply(net, value)
+        return self._apply(Fraction(value))
+
+
+_GREEK = {"alpha", "beta", "gamma", "delta", "lambda", "mu", "nu", "rho", "sigma", "tau", "theta", "kappa", "omega",
+          "xi", "eta", "zeta", "phi", "psi", "chi", "epsilon", "pi"}
+
+
+def _plain(symbol) -> str:
+    r"""A TeX symbol name in plain letters: ``\lambda_{2}`` as ``lambda_2``."""
+    return str(symbol).replace("\\", "").replace("{", "").replace("}", "").replace("^", "").replace(",", "_")
+
+
+def _scaling_span(net: Network):
+    """The tangent vectors at ``net`` of the positive scalings of the hidden neurons (exact, flat order)."""
+    import sympy
+
+    rows = []
+    offsets, start = [], 0
+    for layer in net.layers:
+        n_out, n_in = len(layer.bias), len(layer.weight[0]) if layer.weight else 0
+        offsets.append((start, n_out, n_in))
+        start += n_out * (n_in + 1)
+    for l, (start, n_out, n_in) in enumerate(offsets[:-1]):
+        nxt, n_next, _ = offsets[l + 1]
+        for i in range(n_out):
+            v = [Fraction(0)] * net.num_parameters
+            for j in range(n_in):
+                v[start + i * n_in + j] = net.layers[l].weight[i][j]
+            v[start + n_out * n_in + i] = net.layers[l].bias[i]
+            for k in range(n_next):
+                v[nxt + k * n_out + i] = -net.layers[l + 1].weight[k][i]
+            rows.append([sympy.Rational(x.numerator, x.denominator) for x in v])
+    return rows
+
+
+def _component_families(net: Network, limits: SearchLimits | None) -> list:
+    """One family per auxiliary variable of each fiber component that passes through ``net`` at a found point.
+
+    The auxiliary point of ``net`` is found by solving ``parametrization(aux) = parameters(net)`` with SymPy (free
+    auxiliaries set to 1, the point checked against the component's domain); a component where this fails, or a
+    fiber that is not computed within ``limits``, gives no family.
+    """
+    import sympy
+
+    from ..api import fiber
+    from ..core.exceptions import SemialgFibersError
+
+    try:
+        components = fiber(net, limits=limits).components
+    except (SemialgFibersError, RecursionError):
+        return []
+    params = [sympy.Rational(v.numerator, v.denominator) for v in net.parameters()]
+    scalings = _scaling_span(net)
+    base_rank = sympy.Matrix(scalings).rank() if scalings else 0
+    out = []
+    for index, comp in enumerate(components, 1):
+        aux = tuple(comp.auxiliary)
+        if not aux or len(aux) > 12:
+            continue
+        try:
+            solutions = sympy.solve([p - v for p, v in zip(comp.parametrization, params)], aux, dict=True)
+        except (NotImplementedError, ValueError, TypeError):
+            continue
+        point = None
+        for sol in solutions:
+            full = {a: sol.get(a, a) for a in aux}
+            free = {x: sympy.Integer(1) for e in full.values() for x in e.free_symbols}
+            full = {a: e.subs(free) for a, e in full.items()}
+            if all(e.is_Rational for e in full.values()):
+                candidate = tuple(Fraction(int(e.p), int(e.q)) for e in full.values())
+                try:
+                    if comp.domain.contains(candidate):
+                        point = candidate
+                        break
+                except (NotDecidedError, ValueError):
+                    continue
+        if point is None:
+            continue
+        subs0 = dict(zip(aux, (sympy.Rational(x.numerator, x.denominator) for x in point)))
+        for k, a in enumerate(aux):
+            tangent = [sympy.diff(p, a).subs(subs0) for p in comp.parametrization]
+            if not any(tangent) or not all(x.is_Rational for x in tangent):
+                continue
+            hidden = sympy.Matrix(scalings + [tangent]).rank() > base_rank if scalings else True
+
+            def member(value, comp=comp, k=k, point=point, aux=aux, index=index):
+                values = list(point)
+                values[k] = value
+                if not comp.domain.contains(values):
+                    raise ValueError(f"{_plain(aux[k])} = {value} is outside component {index}'s domain")
+                subs = {s: sympy.Rational(x.numerator, x.denominator) for s, x in zip(aux, values)}
+                try:
+                    numbers = [sympy.nsimplify(p.subs(subs)) for p in comp.parametrization]
+                except ZeroDivisionError as exc:
+                    raise ValueError(str(exc)) from exc
+                if not all(x.is_Rational for x in numbers):
+                    raise ValueError(f"{_plain(aux[k])} = {value}: the parametrization is not defined there")
+                return Network.from_parameters(net.architecture, [Fraction(int(x.p), int(x.q)) for x in numbers])
+
+            at = ", ".join(f"{_plain(b)} = {format(x)}" for j, (b, x) in enumerate(zip(aux, point)) if j != k)
+            words = (f"fiber component {index} ({comp.description.split(':')[0]}): {_plain(a)} = t varies"
+                     + (f", {at}" if at else ""))
+            held = ", ".join(f"{sympy.latex(b)} = {sympy.latex(subs0[b])}" for b in aux if b != a)
+            title = f"fiber component {index}: ${sympy.latex(a)} = t$" + (f", ${held}$" if held else "")
+            out.append(FiberFamily(f"component {index} {_plain(a)}", "fiber component", words, None, index,
+                                   bool(hidden), member, title))
+    return out
+
+
+def fiber_families(net: Network, *, limits: SearchLimits | None = None, components: bool = True) -> tuple:
+    """The one-parameter families of the fiber through ``net`` that :func:`plot_family` can draw, hidden ones first.
+
+    The continuous symmetries of :func:`semialg_fibers.api.symmetries` with an exact action, named
+    ``"<kind> <k>"`` (``"scaling 2"``: the second scaling), then (``components=True``) the families of the fiber's
+    components: each auxiliary variable of a component's parametrization varied alone, the others held at the
+    values that give ``net`` (``"component 1 beta_1"``).  ``hidden`` marks a family whose tangent at ``net`` is not
+    in the span of the tangents of the positive scalings.  Within each group the hidden families come first.
+
+    Examples
+    --------
+    ``x = s(x) - s(-x)``: the move of the cancelling pair (``beta_1``: the common kink moves, the output bias
+    compensates) is a fiber-component family, not a listed symmetry.
+
+    >>> net = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
+    >>> [(f.name, f.hidden) for f in fiber_families(net)]  # doctest: +NORMALIZE_WHITESPACE
+    [('scaling 1', False), ('scaling 2', False), ('component 1 beta_1', True), ('component 1 gamma_1', False),
+     ('component 1 lambda_1', False), ('component 1 lambda_2', False)]
+    """
+    from ..api import symmetries
+    from ..core.symmetries import SymmetryKind, h_symmetries
+
+    try:
+        options = list(symmetries(net, limits=limits))
+    except NotDecidedError:  # e.g. too many layer-flip sets: the symmetries of H are present at every network
+        options = list(h_symmetries(net))
+    counts: dict = {}
+    named = []
+    for s in options:
+        if not (s.continuous and s.action is not None):
+            continue
+        kind = str(s.kind)
+        counts[kind] = counts.get(kind, 0) + 1
+        named.append(FiberFamily(f"{kind} {counts[kind]}", kind, s.description, s, None,
+                                 kind != str(SymmetryKind.SCALING)))
+    rank = {kind: i for i, kind in enumerate(_PREFERRED)}
+    named.sort(key=lambda f: (not f.hidden, rank.get(f.kind, len(rank))))
+    found = sorted(_component_families(net, limits), key=lambda f: not f.hidden) if components else []
+    return tuple(named + found)
+
+
+def _choose(net: Network, family, limits) -> FiberFamily:
+    """The family named or numbered by ``family`` (1-based index into :func:`fiber_families`), or the default."""
+    if isinstance(family, FiberFamily):
+        return family
+    if family is not None and not isinstance(family, (str, int)) or isinstance(family, bool):
+        raise TypeError(f"family is a {type(family).__name__}; expected a name, a 1-based index or a FiberFamily")
+    cheap = fiber_families(net, limits=limits, components=False)
+    if family is None and any(f.hidden for f in cheap):
+        return cheap[0]
+    options = fiber_families(net, limits=limits)
+    if not options:
+        raise NotDecidedError("no one-parameter family of the fiber is known for this network")
+    if family is None:
+        hidden = [f for f in options if f.hidden]
+        return hidden[0] if hidden else options[0]
+    text = str(family).strip()
+    if text.isdigit() and 1 <= int(text) <= len(options):
+        return options[int(text) - 1]
+    for f in options:
+        if f.name == text.lower() or f.name == text:
+            return f
+    listing = "; ".join(f"{i}: {f.name}" for i, f in enumerate(options, 1))
+    raise ValueError(f"family {family!r} is not one of the {len(options)} families of this network ({listing})")
+
+
+def family_members(net: Network, symmetry=None, values: Sequence | None = None, *, count: int = 4,
+                   family=None, limits: SearchLimits | None = None):
     """Parameters of a one-parameter family of the fiber, checked to compute the same function.
 
     Parameters
     ----------
     net : Network
     symmetry : Symmetry, optional
-        A continuous symmetry with an exact action.  Default: the first
-        continuous symmetry of :func:`semialg_fibers.api.symmetries`,
-        preferring hiding translation and linear-row mixing; else the positive
-        scaling of the first hidden neuron.
+        A continuous symmetry with an exact action.
     values : sequence of exact numbers, optional
         Parameter values of the family; default: the first ``count`` values
         of ``0, 1/2, 1, 2, -1/2, ...`` at which the action is defined (for a
         scaling, positive factors).
+    family : str, int or FiberFamily, optional
+        One of :func:`fiber_families` by name or 1-based index (an unknown one
+        raises ``ValueError`` listing the choices).  Default (neither
+        ``symmetry`` nor ``family``): the first hidden family (a hidden
+        symmetry, else a fiber-component family that is not a scaling, such
+        as the ``s(x) - s(-x)`` move of a cancelling pair), else the first one.
 
     Returns
     -------
-    (Symmetry, list of (value, Network))
+    (FiberFamily or Symmetry, list of (value, Network))
         Every member equals ``net``'s function at 40 rational points (exact
         evaluation); a member that does not raises ``InternalCheckError``.
     """
-    from ..api import symmetries
     from ..core.exceptions import InternalCheckError
-    from ..core.symmetries import SymmetryKind, h_symmetries
+    from ..core.symmetries import SymmetryKind
 
+    if symmetry is not None and family is not None:
+        raise ValueError("give a symmetry or a family, not both")
     if symmetry is None:
-        try:
-            options = list(symmetries(net))
-        except NotDecidedError:  # e.g. too many layer-flip sets: the symmetries of H are present at every network
-            options = list(h_symmetries(net))
-        continuous = [s for s in options if s.continuous and s.action is not None]
-        if not continuous:
-            raise NotDecidedError("no continuous symmetry with an exact action is known for this network")
-        rank = {kind: i for i, kind in enumerate(_PREFERRED)}
-        # a hidden symmetry (any kind but the scalings of H) is the move worth showing
-        symmetry = min(continuous, key=lambda s: rank.get(str(s.kind), rank["scaling"] - 0.5))
+        symmetry = _choose(net, family, limits)
     if values is None:
         candidates = [v for v in _CANDIDATES if v > 0] if str(symmetry.kind) == str(SymmetryKind.SCALING) \
             else list(_CANDIDATES)
@@ -622,7 +997,7 @@ def family_members(net: Network, symmetry=None, values: Sequence | None = None, 
     for value in candidates:
         try:
             member = symmetry.apply(net, value)
-        except (ValueError, TypeError, NotDecidedError):
+        except (ValueError, TypeError, NotDecidedError, ZeroDivisionError):
             if values is not None:
                 raise
             continue
@@ -636,12 +1011,17 @@ def family_members(net: Network, symmetry=None, values: Sequence | None = None, 
     return symmetry, members
 
 
-def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, count: int = 4, output: int = 0):
+def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, count: int = 4, output: int = 0,
+                family=None, limits: SearchLimits | None = None):
     """Draw a one-parameter family of the fiber: the parameter vectors differ, the functions coincide.
 
     Left: the coordinates of each member (one marker style per member).  Right:
     the function of each member along a line through the input space (the
-    curves lie on top of each other).  See :func:`family_members`.
+    curves lie on top of each other; for one input, each member's first-layer
+    breakpoints ``-b_i / a_i`` are marked on its graph, ``gid`` ``"breakpoint"``).
+    ``family`` chooses the family by name or 1-based index among
+    :func:`fiber_families`; the default is the first hidden one.  See
+    :func:`family_members`.
 
     Returns
     -------
@@ -651,7 +1031,7 @@ def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, 
 
     _check_output_index(net, output)
     plt = _pyplot()
-    symmetry, members = family_members(net, symmetry, values, count=count)
+    symmetry, members = family_members(net, symmetry, values, count=count, family=family, limits=limits)
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     markers = "osd^v<>xP*"
     index = np.arange(net.num_parameters)
@@ -659,7 +1039,9 @@ def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, 
         left.plot(index, _floats(member.parameters(), f"the member t = {value}"), marker=markers[k % len(markers)],
                   ls="",
                   label=f"t = {value}", alpha=0.8, gid="member")
-    names = [f"${c.name}$" for c in parameter_symbols(net.architecture)]  # the names are their TeX
+    import sympy
+
+    names = [f"${sympy.latex(c)}$" for c in parameter_symbols(net.architecture)]
     step = max(1, len(names) // 24)  # at most about 24 labelled coordinates
     left.set_xticks(index[::step])
     left.set_xticklabels(names[::step], rotation=90, fontsize=7)
@@ -673,11 +1055,18 @@ def plot_family(net: Network, symmetry=None, values: Sequence | None = None, *, 
     for k, (value, member) in enumerate(members):
         right.plot(ts, _float_function(member, output)(points), lw=4 - 2.5 * k / max(1, len(members) - 1),
                    label=f"t = {value}", alpha=0.7, gid="function")
+        if net.input_dim == 1:
+            kinks = sorted({-b / row[0] for row, b in zip(member.layers[0].weight, member.layers[0].bias)
+                            if row[0] and abs(b / row[0]) <= 4})
+            if kinks:
+                right.plot(_floats(kinks, "a breakpoint"), _floats([member((x,))[output] for x in kinks], "f"),
+                           ls="", marker=markers[k % len(markers)], ms=7, mfc="none", gid="breakpoint")
     right.set_xlabel("s  (input x = s (1, 1/2, ..., 1/2))" if net.input_dim > 1 else "x")
     right.set_ylabel("f")
     right.set_title("their functions coincide")
     right.legend(fontsize=8)
-    fig.suptitle(_math_title(f"{symmetry.kind}: {symmetry.description}"), fontsize=10)
+    title = getattr(symmetry, "title", "") or _math_title(f"{symmetry.kind}: {symmetry.description}")
+    fig.suptitle(title, fontsize=10)
     try:
         fig.tight_layout()
     except ValueError:  # mathtext the renderer does not know: the plain words instead

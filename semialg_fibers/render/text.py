@@ -129,8 +129,8 @@ def format_count(n: int) -> str:
     return best if len(best) < len(full) else full
 
 
-_TEX_WEIGHT = re.compile(r"^W\^\{\((\d+)\)\}_\{(\d+),(\d+)\}$")
-_TEX_BIAS = re.compile(r"^b\^\{\((\d+)\)\}_\{(\d+)\}$")
+_TEX_WEIGHT = re.compile(r"^W(?:\^\{\((\d+)\)\}_\{(\d+),(\d+)\}|(\d+)_(\d+)_(\d+))$")  # TeX or plain name
+_TEX_BIAS = re.compile(r"^b(?:\^\{\((\d+)\)\}_\{(\d+)\}|(\d+)_(\d+))$")
 _TEX_INDEXED = re.compile(r"^\\?([A-Za-z]+)_\{(\d+)\}$")
 
 
@@ -143,8 +143,9 @@ def _padded(symbol) -> sympy.Symbol:
     name = symbol.name
     m = _TEX_WEIGHT.match(name) or _TEX_BIAS.match(name)
     if m:
-        layer, row = int(m.group(1)), int(m.group(2))
-        col = int(m.group(3)) if m.re is _TEX_WEIGHT else 0
+        g = [x for x in m.groups() if x is not None]
+        layer, row = int(g[0]), int(g[1])
+        col = int(g[2]) if m.re is _TEX_WEIGHT else 0
         key = f"A{layer:06d}{0 if m.re is _TEX_WEIGHT else 1}{row:06d}{col:06d}"
     else:
         key = "B" + _INDEX.sub(lambda g: g.group(0).zfill(6), name)
@@ -159,7 +160,7 @@ def ordered_terms(expr) -> list:
 
     >>> from semialg_fibers.core.symbols import weight_symbol
     >>> ordered_terms(weight_symbol(1, 1, 10) + weight_symbol(1, 1, 2) - 1)
-    [W^{(1)}_{1,2}, W^{(1)}_{1,10}, -1]
+    [W1_1_2, W1_1_10, -1]
     """
     expr = as_expression(expr, "expression")
     if not expr.is_Add:
@@ -184,10 +185,12 @@ def symbol_text(symbol) -> str:
     name = getattr(symbol, "name", str(symbol))
     m = _TEX_WEIGHT.match(name)
     if m:
-        return f"W{m.group(1)}[{m.group(2)},{m.group(3)}]"
+        g = [x for x in m.groups() if x is not None]
+        return f"W{g[0]}[{g[1]},{g[2]}]"
     m = _TEX_BIAS.match(name)
     if m:
-        return f"b{m.group(1)}[{m.group(2)}]"
+        g = [x for x in m.groups() if x is not None]
+        return f"b{g[0]}[{g[1]}]"
     m = _TEX_INDEXED.match(name)
     if m:
         return f"{m.group(1)}_{m.group(2)}"

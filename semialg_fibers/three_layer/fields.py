@@ -62,7 +62,7 @@ def hiding_field(architecture: Sequence[int], column: int, rows: Sequence[int]) 
     """``d/db1_i - sum_{j in rows} W2[j, i] d/db2_j`` (0-based ``column`` and ``rows``).
 
     >>> hiding_field((2, 2, 1, 1), 0, [0]).to_dict()["components"]
-    {'b^{(1)}_{1}': '1', 'b^{(2)}_{1}': '-W^{(2)}_{1,1}'}
+    {'b1_1': '1', 'b2_1': '-W2_1_1'}
     """
     entries = {bias_symbol(1, column + 1): sympy.Integer(1)}
     for j in rows:
@@ -74,7 +74,7 @@ def linear_bias_field(architecture: Sequence[int], row: int) -> VectorField:
     """``d/db2_j - sum_r W3[r, j] d/db3_r`` for a linear row ``j`` (0-based).
 
     >>> linear_bias_field((1, 1, 1, 2), 0).to_dict()["components"]
-    {'b^{(2)}_{1}': '1', 'b^{(3)}_{1}': '-W^{(3)}_{1,1}', 'b^{(3)}_{2}': '-W^{(3)}_{2,1}'}
+    {'b2_1': '1', 'b3_1': '-W3_1_1', 'b3_2': '-W3_2_1'}
     """
     k = architecture[3]
     entries = {bias_symbol(2, row + 1): sympy.Integer(1)}
@@ -87,7 +87,7 @@ def linear_mixing_fields(architecture: Sequence[int], rows: Sequence[int]) -> tu
     """The off-diagonal ``gl_L`` fields of the linear rows (the diagonal ones are the scalings).
 
     >>> [f.to_dict()["components"] for f in linear_mixing_fields((1, 1, 2, 1), [0, 1])][0]
-    {'W^{(2)}_{1,1}': 'W^{(2)}_{2,1}', 'b^{(2)}_{1}': 'b^{(2)}_{2}', 'W^{(3)}_{1,2}': '-W^{(3)}_{1,1}'}
+    {'W2_1_1': 'W2_2_1', 'b2_1': 'b2_2', 'W3_1_2': '-W3_1_1'}
     """
     _, n1, _, k = architecture
     out = []

@@ -70,3 +70,73 @@ def test_auxiliary_symbols_natural_order():
     assert str(aux[10]) == r"\mu_{11}"
     with pytest.raises(ValueError, match="collides"):
         auxiliary_symbols("W", 1)
+
+
+# ---------------------------------------------------------------------------- SymPy interop (issue 25)
+def _law_and_component():
+    from semialg_fibers import api
+    from semialg_fibers.conservation.laws import conservation_laws
+
+    law = list(conservation_laws(Network.from_layers([([[1, 2]], [1]), ([[3]], [0])])))[0]
+    component = api.fiber(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])).components[0]
+    return law.quantity, component
+
+
+def test_sympy_printers_of_a_conservation_law():
+    """Built by hand: the balance of a 2-1-1 network is W1_1_1^2 + W1_1_2^2 + b1_1^2 - W2_1_1^2."""
+    quantity, _ = _law_and_component()
+    w11, w12, b1, v = weight_symbol(1, 1, 1), weight_symbol(1, 1, 2), bias_symbol(1, 1), weight_symbol(2, 1, 1)
+    assert sympy.expand(quantity - (w11**2 + w12**2 + b1**2 - v**2)) == 0
+    assert sympy.sstr(quantity) == "W1_1_1**2 + W1_1_2**2 - W2_1_1**2 + b1_1**2"
+    assert str(quantity) == sympy.sstr(quantity)
+    assert sympy.latex(quantity) == (r"\left(W^{(1)}_{1,1}\right)^{2} + \left(W^{(1)}_{1,2}\right)^{2} "
+                                     r"- \left(W^{(2)}_{1,1}\right)^{2} + \left(b^{(1)}_{1}\right)^{2}")
+    ascii_art = sympy.pretty(quantity, use_unicode=False)
+    assert "W1[1,1]" in ascii_art and "b1[1]" in ascii_art and "{" not in ascii_art and "\\" not in ascii_art
+    assert "W⁽¹⁾₁,₁" in sympy.pretty(quantity, use_unicode=True)
+    # the printed text parses back (the library's parser) to the same expression
+    from semialg_fibers.core.expressions import as_expression
+
+    assert as_expression(sympy.sstr(quantity), "law") == quantity
+
+
+def test_sympy_printers_of_a_components_equations(capsys):
+    _, component = _law_and_component()
+    equations = [c.polynomial for c in component.implicit.constraints]
+    for eq in equations:
+        text, tex = sympy.sstr(eq), sympy.latex(eq)
+        assert "{" not in text and "\\" not in text  # plain names only
+        assert "W1_" not in tex and "b1_" not in tex and ("W^{(" in tex or "b^{(" in tex or eq.is_number)
+        sympy.pprint(eq, use_unicode=False)
+    out = capsys.readouterr().out
+    assert "{" not in out and "\\" not in out and "W1[1,1]" in out
+    # the equations hold at the network (exact substitution of its parameters by symbol)
+    net = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
+    point = dict(zip(parameter_symbols(net.architecture), (sympy.Rational(str(v)) for v in net.parameters())))
+    assert component.implicit.contains(net.parameters())
+    assert any(eq.subs(point) == 0 for eq in equations)
+
+
+def test_parameter_symbols_survive_pickling_and_json():
+    import pickle
+
+    from semialg_fibers.core.serialize import dumps, loads
+    from semialg_fibers.core.symbols import ParameterSymbol, symbol_named
+
+    quantity, component = _law_and_component()
+    for value in (quantity, component, parameter_symbols((2, 3, 1))):
+        for copy in (pickle.loads(pickle.dumps(value)), loads(dumps(value))):
+            assert copy == value
+    copy = loads(dumps(quantity))
+    assert all(type(s) is ParameterSymbol for s in copy.free_symbols)
+    assert {s: parameter_coordinates(s) for s in copy.free_symbols} == \
+        {s: parameter_coordinates(s) for s in quantity.free_symbols}
+    assert type(pickle.loads(pickle.dumps(weight_symbol(1, 1, 1)))) is ParameterSymbol
+    # a plain SymPy symbol of the same name is a different symbol (SymPy compares classes)
+    assert sympy.Symbol("W1_1_1", real=True) != weight_symbol(1, 1, 1)
+    assert parameter_coordinates(sympy.Symbol("W1_1_1", real=True)) is None
+    # files written with the TeX names of earlier versions read as the same symbols
+    old = '{"$symbol": "W^{(2)}_{1,3}", "assumptions": {"real": true}}'
+    assert symbol_named("W^{(2)}_{1,3}", real=True) is weight_symbol(2, 1, 3)
+    assert loads(old) == weight_symbol(2, 1, 3)
+    assert component.from_json(component.to_json()) == component

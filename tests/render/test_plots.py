@@ -107,3 +107,144 @@ def test_input_dimension_two_is_required():
 
     with pytest.raises(ShapeError, match="input dimension 2"):
         arrangement(examples.spec_identity_example())
+
+
+# ---------------------------------------------------------------------------- choice of the family, one input
+def _identity_pair_a() -> Network:
+    from importlib.resources import files
+
+    return Network.from_json((files("semialg_fibers") / "data" / "identity_pair_a.json").read_text())
+
+
+def _breakpoints(net: Network) -> set:
+    return {-b / row[0] for row, b in zip(net.layers[0].weight, net.layers[0].bias) if row[0]}
+
+
+def test_the_cancelling_pair_move_is_the_default_family_of_identity_pair_a():
+    """x = s(x) - s(-x): the default family moves the common breakpoint (no scaling or permutation does that)."""
+    from semialg_fibers.general.oracle import equivalent
+    from semialg_fibers.render.plots import fiber_families
+
+    net = _identity_pair_a()
+    names = [f.name for f in fiber_families(net)]
+    assert "component 1 beta_1" in names and "scaling 1" in names
+    family, members = family_members(net)
+    assert family.name == "component 1 beta_1" and family.hidden
+    assert len(members) == 4
+    moved = 0
+    for value, member in members:
+        assert equivalent(member, net, orbit_check=False).equivalent
+        # built by hand: s(x + t) - s(-x - t) - t = x
+        assert member.parameters() == tuple(Fraction(v) for v in (1, -1, value, -value, 1, -1, -value))
+        moved += _breakpoints(member) != _breakpoints(net)  # scalings and permutations keep the breakpoints
+    assert moved == 3
+    # the scaling families are not hidden: their members keep every breakpoint
+    for name in ("scaling 1", "component 1 lambda_1"):
+        family, members = family_members(net, family=name)
+        assert not family.hidden
+        assert all(_breakpoints(m) == _breakpoints(net) for _, m in members)
+
+
+def test_family_by_name_or_index_and_the_choices_listed_when_unknown():
+    from semialg_fibers.render.plots import fiber_families
+
+    options = fiber_families(HIDING)
+    assert options[0].hidden and options[0].kind != "scaling"
+    for index, option in enumerate(options, 1):
+        by_name, _ = family_members(HIDING, family=option.name)
+        by_index, _ = family_members(HIDING, family=index)
+        assert by_name.name == by_index.name == option.name
+    with pytest.raises(ValueError, match="scaling 1") as info:
+        family_members(HIDING, family="no such family")
+    assert all(option.name in str(info.value) for option in options)
+    with pytest.raises(ValueError, match="not one of"):
+        family_members(HIDING, family=len(options) + 1)
+
+
+def test_plot_family_draws_the_members_exactly():
+    """The artists' data: each member's parameter vector and its function at the drawn points (exact evaluation)."""
+    from semialg_fibers.render.plots import plot_family
+
+    net = _identity_pair_a()
+    _, members = family_members(net)
+    fig = plot_family(net)
+    left, right = fig.axes[:2]
+    drawn = [line for line in left.get_lines() if line.get_gid() == "member"]
+    assert [tuple(line.get_ydata()) for line in drawn] == [tuple(float(v) for v in m.parameters())
+                                                           for _, m in members]
+    for line in (line for line in right.get_lines() if line.get_gid() == "function"):
+        xs, ys = line.get_xdata(), line.get_ydata()
+        for k in range(0, len(xs), 37):
+            x = Fraction(float(xs[k]))
+            assert abs(float(net((x,))[0]) - ys[k]) < 1e-12
+    # the moved breakpoints are marked on the graph: -t for t = 1/2, 1, 2, and 0
+    marks = sorted(float(x) for line in right.get_lines() if line.get_gid() == "breakpoint" for x in line.get_xdata())
+    assert marks == sorted([0.0, -0.5, -1.0, -2.0])
+    assert r"\beta_{1} = t" in fig._suptitle.get_text()
+
+
+def _random_one_input(rng: random.Random, widths) -> Network:
+    q = lambda: Fraction(rng.randint(-4, 4), rng.randint(1, 3))  # noqa: E731
+    layers = []
+    for n_in, n_out in zip(widths, widths[1:]):
+        layers.append(([[q() for _ in range(n_in)] for _ in range(n_out)], [q() for _ in range(n_out)]))
+    return Network.from_layers(layers)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_graph_pieces_against_exact_evaluation(seed):
+    """Each piece is affine (exact values at three points) and each interior endpoint is a kink (slopes differ)."""
+    from semialg_fibers.render.plots import graph_pieces
+
+    rng = random.Random(seed)
+    net = _random_one_input(rng, (1, 4, 1) if seed % 2 else (1, 3, 3, 1))
+    pieces = graph_pieces(net, (-5, 5))
+    assert pieces[0].left == -5 and pieces[-1].right == 5
+    assert all(p.right == q.left for p, q in zip(pieces, pieces[1:]))
+    for piece in pieces:
+        (slope, icpt), = piece.output
+        for t in (Fraction(1, 7), Fraction(1, 2), Fraction(5, 6)):
+            x = piece.left + t * (piece.right - piece.left)
+            assert net((x,))[0] == slope * x + icpt
+    h = Fraction(1, 10 ** 6)
+    for p in pieces[:-1]:
+        x = p.right
+        left_slope = (net((x,))[0] - net((x - h,))[0]) / h
+        right_slope = (net((x + h,))[0] - net((x,))[0]) / h
+        assert left_slope != right_slope
+
+
+def test_plot_graph_of_a_one_input_network():
+    from semialg_fibers.render.plots import plot_graph, plot_network
+
+    net = Network.from_layers([([[1], [1], [-1]], [0, -1, 0]), ([[2, -1, -2]], [1])])  # 2s(x) - s(x-1) - 2s(-x) + 1
+    fig = plot_network(net, (-2, 3))
+    ax = fig.axes[0]
+    graph, = [line for line in ax.get_lines() if line.get_gid() == "graph"]
+    for x, y in zip(graph.get_xdata(), graph.get_ydata()):
+        assert net((Fraction(float(x)),))[0] == Fraction(float(y))
+    kinks, = [line for line in ax.get_lines() if line.get_gid() == "kink"]
+    assert list(kinks.get_xdata()) == [1.0]  # 2 s(x) - 2 s(-x) = 2x: no kink at 0
+    hidden, = [line for line in ax.get_lines() if line.get_gid() == "hidden breakpoint"]
+    assert list(hidden.get_xdata()) == [0.0]
+    assert plot_graph(_identity_pair_a()).axes[0].get_title() == "1-2-1 network: 0 kinks in the interval"
+
+
+def test_cli_plot_family_choice_and_one_input(tmp_path, capsys):
+    from importlib.resources import files
+
+    from semialg_fibers.cli.main import main
+
+    a = str(files("semialg_fibers") / "data" / "identity_pair_a.json")
+    assert main(["plot", a, "-o", str(tmp_path / "graph.png")]) == 0
+    assert main(["plot", a, "--box", "-3", "3", "-o", str(tmp_path / "graph.svg")]) == 0
+    assert main(["plot", a, "--family", "-o", str(tmp_path / "default.png")]) == 0
+    assert main(["plot", a, "--family", "scaling 2", "-o", str(tmp_path / "named.png")]) == 0
+    assert main(["plot", a, "--family", "3", "-o", str(tmp_path / "index.svg")]) == 0
+    assert b"beta" in (tmp_path / "index.svg").read_bytes() or (tmp_path / "index.svg").stat().st_size > 0
+    capsys.readouterr()
+    assert main(["plot", a, "--family", "nope", "-o", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert "component 1 beta_1" in err and "scaling 1" in err
+    assert main(["plot", a, "--box", "-1,-1", "1,1", "-o", str(tmp_path / "y.png")]) == 2
+    assert not (tmp_path / "x.png").exists()
