@@ -124,6 +124,11 @@ def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
                        help="steps of every bounded search: nodes, subsets, components, regions, generators, "
                             f"brackets, plot pieces (default {DEFAULT_LIMITS.nodes} nodes; 0: unlimited; "
                             "the user guide lists the limits of every command)")
+    group.add_argument("--lattice-seconds", dest="lattice_seconds", type=nonnegative_int, metavar="S",
+                       default=default(None),
+                       help="wall-clock seconds of one lattice reduction or Gram-Schmidt step of the orientation "
+                            f"search (default {DEFAULT_LIMITS.lattice_seconds}; 0: no deadline; applied after "
+                            "--budget)")
     group.add_argument("--traceback", action="store_true", default=default(False),
                        help="on an internal error, print the Python traceback")
 
