@@ -186,12 +186,17 @@ def main(argv=None) -> int:
     a long native call (FLINT, PPL, a big-integer operation), which Python
     cannot interrupt.
     """
-    _python_sigint()
-    _stand_in_for_closed_streams()
-    parser = build_parser()
-    args = parser.parse_args(_protect_negative_values(list(sys.argv[1:] if argv is None else argv)))
-    if argv is None and hasattr(os, "fork"):
-        return _supervised(args)
+    try:
+        _python_sigint()
+        _stand_in_for_closed_streams()
+        parser = build_parser()
+        args = parser.parse_args(_protect_negative_values(list(sys.argv[1:] if argv is None else argv)))
+        if argv is None and hasattr(os, "fork"):
+            return _supervised(args)
+    except KeyboardInterrupt:  # before the command started (parsing, the fork): one line, as after
+        _ignore_sigint()
+        print("semialg-fibers: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return _run(args)
 
 

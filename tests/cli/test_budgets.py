@@ -453,6 +453,42 @@ def test_ctrl_c_stops_a_lattice_reduction_in_the_library():
     assert process.returncode == 130
 
 
+def _interrupt_while_starting(program: str, argv: list[str], delay: float) -> subprocess.CompletedProcess:
+    """A fresh interpreter that imports the command line with ``sys.argv[0] = program`` and gets SIGINT
+    ``delay`` seconds after its start-up (from a timer thread started just before ``import semialg_fibers``).
+
+    Python's own start-up (``site``, before any line of the package runs) is left out: a signal there is
+    Python's, not the program's.
+    """
+    code = ("import os, signal, sys, threading\n"
+            f"sys.argv = [{program!r}] + {argv!r}\n"
+            f"threading.Timer({delay!r}, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
+            "from semialg_fibers.cli import main\n"
+            "sys.exit(main())\n")
+    return subprocess.run([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, timeout=60)
+
+
+@pytest.mark.parametrize("delay", [0.01, 0.04, 0.1, 0.3, 0.8, 2.0])
+def test_ctrl_c_while_the_program_starts(tmp_path, delay):
+    """SIGINT during the imports of the package and of the commands, or later: exit 130, one line, no traceback.
+
+    The command (the fiber of ten identical neurons, unbounded) outlasts every delay, so the signal always
+    lands before it ends: in the imports (0.1 s and 1.5 s unloaded), the parsing or the supervised command.
+    """
+    path = write(tmp_path, "ten.json", identical(10))
+    result = _interrupt_while_starting("semialg-fibers", ["fiber", path, "--budget", "0"], delay)
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 130, result.stderr
+    assert "Traceback" not in result.stderr and len(lines) == 1 and lines[0].endswith("interrupted"), result.stderr
+
+
+def test_ctrl_c_while_a_library_user_imports_the_command_line(tmp_path):
+    """Not the program (``sys.argv[0]`` is a script of the user's): the import lets KeyboardInterrupt through."""
+    result = _interrupt_while_starting("analysis.py", ["info", "x.json"], 0.04)
+    assert result.returncode != 0 and "KeyboardInterrupt" in result.stderr, result.stderr
+
+
 # ----------------------------------------------------------------------------- proportionate info and dim
 def wide(n: int, seed: int = 2) -> dict:
     """1-n-1 with small random integer weights (about 12000 distinct kink lines at n = 10^5)."""
