@@ -421,8 +421,8 @@ def gram_schmidt(rows: Sequence[Sequence[int]], *,
     rows : sequence of sequences of int
     seconds : float, optional
         Wall-clock seconds the computation may take (``SearchLimits.lattice_seconds``, the
-        deadline of the lattice stage); None: no deadline.  The clock is read between two
-        big-integer steps, so the computation stops within one step of the deadline.
+        deadline of the lattice stage); None: no deadline.  The clock is read before each
+        entry of ``mu`` and ``norms``, so the computation stops within one entry's work of it.
 
     Raises
     ------

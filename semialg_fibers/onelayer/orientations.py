@@ -56,8 +56,8 @@ def binary_solutions(columns: Sequence[Sequence[Fraction]], target: Sequence[Fra
         ``nodes`` bounds the search nodes, ``free_unknowns`` the unknowns left
         to the lattice stage after propagation, ``lattice_seconds`` each
         lattice reduction (run in a child process that the deadline or Ctrl-C stops)
-        and the Gram-Schmidt data of each reduced basis (pure Python, stopped by
-        the deadline between two big-integer steps).
+        and the Gram-Schmidt data of each reduced basis (pure Python, the
+        deadline read before each entry).
     what : str
         Named in the error message.
 
