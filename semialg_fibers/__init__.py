@@ -8,40 +8,9 @@ architecture that realize the same function.  See ``docs/index.md``.
 # imported on first use (``__getattr__``, PEP 562), the printers and the graph functions by their plug points
 # when first looked up (core.hooks); the cheap values and errors now.
 import importlib as _importlib
-import os as _os
 import sys as _sys
 
-
-def _is_the_program() -> bool:
-    """True when this process is the ``semialg-fibers`` program (the console script or ``python -m``).
-
-    >>> _is_the_program()
-    False
-    """
-    name = _os.path.basename(_sys.argv[0]) if _sys.argv and _sys.argv[0] else ""
-    if name.startswith("semialg-fibers"):
-        return True
-    argv = list(getattr(_sys, "orig_argv", ()))
-    return any(a == "-m" and b in ("semialg_fibers.cli", "semialg_fibers.cli.__main__")
-               for a, b in zip(argv, argv[1:]))
-
-
-def _interrupted_at_start() -> None:
-    """Ctrl-C while the program imports itself: one line on standard error, exit status 130, no traceback.
-
-    Raises ``SystemExit(130)``.  Only names Python has loaded before any
-    user code (``os``, ``sys``, ``importlib``) are imported ahead of it.
-
-    The imports of the package and of the command line (:mod:`semialg_fibers.cli`) call it on
-    ``KeyboardInterrupt`` when :func:`_is_the_program`; imported by a library user, they let
-    ``KeyboardInterrupt`` through as usual.
-    """
-    try:
-        _os.write(2, b"semialg-fibers: interrupted\n")
-    except OSError:
-        pass
-    raise SystemExit(130)
-
+from .core.startup import interrupted_at_start as _interrupted_at_start
 
 try:
     from . import readwrite  # noqa: F401  (plugs the readers and writers into core.hooks; no SymPy)
@@ -64,10 +33,9 @@ try:
     from .core.results import EquivalenceResult, IdentifiabilityResult
     from .core.version import __version__
     from .readwrite import examples
-except KeyboardInterrupt:
-    if not _is_the_program():
-        raise
+except KeyboardInterrupt:  # Ctrl-C while the program starts: one line, exit 130 (a library import: re-raised)
     _interrupted_at_start()
+    raise
 
 #: Public name -> (module, attribute or None for the module itself), imported on first access.
 _LAZY = {

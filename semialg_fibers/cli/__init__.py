@@ -2,18 +2,17 @@
 
 Importing the commands takes a second or more (SymPy, the printers); Ctrl-C
 meanwhile ends the program with exit status 130 and one line, never a
-traceback (``semialg_fibers._interrupted_at_start``, which also guards the
-imports of the package itself).  Imported by a library user, an interrupted
+traceback (:mod:`semialg_fibers.core.startup`, which also guards the imports
+of the package itself).  Imported by a library user, an interrupted
 import raises ``KeyboardInterrupt`` as usual.
 """
 
-from .. import _interrupted_at_start, _is_the_program
+from ..core.startup import interrupted_at_start
 
 try:
     from .main import COMMANDS, EXIT_CODES, Command, build_parser, main
 except KeyboardInterrupt:
-    if not _is_the_program():
-        raise
-    _interrupted_at_start()
+    interrupted_at_start()
+    raise
 
 __all__ = ["main", "build_parser", "Command", "COMMANDS", "EXIT_CODES"]
