@@ -10,8 +10,6 @@ architecture that realize the same function.  See ``docs/index.md``.
 import importlib as _importlib
 import sys as _sys
 
-from .core.startup import interrupted_at_start as _interrupted_at_start
-
 try:
     from . import readwrite  # noqa: F401  (plugs the readers and writers into core.hooks; no SymPy)
     from .core.exceptions import (
@@ -34,7 +32,9 @@ try:
     from .core.version import __version__
     from .readwrite import examples
 except KeyboardInterrupt:  # Ctrl-C while the program starts: one line, exit 130 (a library import: re-raised)
-    _interrupted_at_start()
+    from .core.startup import interrupted_at_start  # a tiny module: imported only here, after the signal
+
+    interrupted_at_start()
     raise
 
 #: Public name -> (module, attribute or None for the module itself), imported on first access.
