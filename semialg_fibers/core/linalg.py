@@ -37,6 +37,9 @@ import ppl
 
 from .exact import to_rational
 from .exceptions import InternalCheckError, LimitReachedError, ShapeError
+from .startup import python_sigint_in_the_program
+
+python_sigint_in_the_program()  # importing ppl installed cysignals' SIGINT handler, which can lose Ctrl-C
 
 __all__ = [
     "rank",
