@@ -286,15 +286,15 @@ def _supervised(args) -> int:
                 except Exception:  # noqa: BLE001,S110 - the stream may be closed or broken; nothing to report
                     pass
             os._exit(status)
-    previous = signal.signal(signal.SIGTERM, lambda signum, frame: os.kill(pid, signal.SIGTERM))
-    try:
-        while True:
-            try:
-                return _exit_code(args.command, os.waitpid(pid, 0)[1])
-            except KeyboardInterrupt:
-                return _stop(pid, args.command)
+    previous = None
+    try:  # from the fork on, Ctrl-C in the parent stops the child (never leaves it running)
+        previous = signal.signal(signal.SIGTERM, lambda signum, frame: os.kill(pid, signal.SIGTERM))
+        return _exit_code(args.command, os.waitpid(pid, 0)[1])
+    except KeyboardInterrupt:
+        return _stop(pid, args.command)
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _stop(pid: int, name: str) -> int:
