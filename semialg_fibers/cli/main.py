@@ -266,11 +266,16 @@ def _supervised(args) -> int:
     and then kills the child and says so itself.  Standard output is
     line-buffered in the child, so every line printed before stays.
     """
+    # SIGINT is held (blocked) across the fork, so that it cannot end the parent between the fork and the
+    # wait below and leave the child running; a held signal is delivered when the mask is restored.
+    held = _hold_sigint()
     try:
         pid = os.fork()
     except OSError:
+        _release_sigint(held)
         return _run(args)
     if pid == 0:
+        _release_sigint(held)
         status = EXIT_INTERNAL
         try:
             _line_buffered_stdout()
@@ -288,6 +293,7 @@ def _supervised(args) -> int:
             os._exit(status)
     previous = None
     try:  # from the fork on, Ctrl-C in the parent stops the child (never leaves it running)
+        _release_sigint(held)
         previous = signal.signal(signal.SIGTERM, lambda signum, frame: os.kill(pid, signal.SIGTERM))
         return _exit_code(args.command, os.waitpid(pid, 0)[1])
     except KeyboardInterrupt:
@@ -295,6 +301,18 @@ def _supervised(args) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _hold_sigint():
+    """Block SIGINT in this thread (where the system can); the previous mask, or None."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _release_sigint(held) -> None:
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _stop(pid: int, name: str) -> int:
