@@ -10,26 +10,32 @@ architecture that realize the same function.  See ``docs/index.md``.
 import importlib as _importlib
 import sys as _sys
 
-from . import readwrite  # noqa: F401  (plugs the readers and writers into core.hooks; no SymPy)
-from .core.exceptions import (
-    ConjectureError,
-    DomainError,
-    InexactInputError,
-    InexactOutputError,
-    InputLimitError,
-    InternalCheckError,
-    LimitReachedError,
-    MalformedNetworkError,
-    NoAlgorithmError,
-    NotDecidedError,
-    SemialgFibersError,
-    ShapeError,
-)
-from .core.limits import InputLimits, SearchLimits
-from .core.network import Layer, Network
-from .core.results import EquivalenceResult, IdentifiabilityResult
-from .core.version import __version__
-from .readwrite import examples
+try:
+    from . import readwrite  # noqa: F401  (plugs the readers and writers into core.hooks; no SymPy)
+    from .core.exceptions import (
+        ConjectureError,
+        DomainError,
+        InexactInputError,
+        InexactOutputError,
+        InputLimitError,
+        InternalCheckError,
+        LimitReachedError,
+        MalformedNetworkError,
+        NoAlgorithmError,
+        NotDecidedError,
+        SemialgFibersError,
+        ShapeError,
+    )
+    from .core.limits import InputLimits, SearchLimits
+    from .core.network import Layer, Network
+    from .core.results import EquivalenceResult, IdentifiabilityResult
+    from .core.version import __version__
+    from .readwrite import examples
+except KeyboardInterrupt:  # Ctrl-C while the program starts: one line, exit 130 (a library import: re-raised)
+    from .core.startup import interrupted_at_start  # a tiny module: imported only here, after the signal
+
+    interrupted_at_start()
+    raise
 
 #: Public name -> (module, attribute or None for the module itself), imported on first access.
 _LAZY = {

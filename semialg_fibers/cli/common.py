@@ -14,7 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..core.exact import format_rational, shorten, to_rational
@@ -126,9 +126,23 @@ def tuple_text(values) -> str:
 
 
 def search_limits(args) -> SearchLimits:
-    """The search limits of ``--budget N`` (the defaults without it)."""
+    """The search limits of ``--budget N`` and ``--lattice-seconds S`` (the defaults without them).
+
+    ``--lattice-seconds`` is applied after ``--budget`` (so ``--budget 0 --lattice-seconds 5`` keeps a
+    deadline); ``0`` means no deadline.
+
+    >>> import argparse
+    >>> search_limits(argparse.Namespace(budget=10, lattice_seconds=5)).lattice_seconds
+    5
+    >>> search_limits(argparse.Namespace(budget=None, lattice_seconds=0)).lattice_seconds is None
+    True
+    """
     budget = getattr(args, "budget", None)
-    return DEFAULT_LIMITS if budget is None else SearchLimits.with_budget(budget)
+    limits = DEFAULT_LIMITS if budget is None else SearchLimits.with_budget(budget)
+    seconds = getattr(args, "lattice_seconds", None)
+    if seconds is not None:
+        limits = replace(limits, lattice_seconds=seconds or None)
+    return limits
 
 
 def nonnegative_int(text: str) -> int:

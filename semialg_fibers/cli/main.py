@@ -124,6 +124,11 @@ def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
                        help="steps of every bounded search: nodes, subsets, components, regions, generators, "
                             f"brackets, plot pieces (default {DEFAULT_LIMITS.nodes} nodes; 0: unlimited; "
                             "the user guide lists the limits of every command)")
+    group.add_argument("--lattice-seconds", dest="lattice_seconds", type=nonnegative_int, metavar="S",
+                       default=default(None),
+                       help="wall-clock seconds of one lattice reduction or Gram-Schmidt step of the orientation "
+                            f"search (default {DEFAULT_LIMITS.lattice_seconds}; 0: no deadline; applied after "
+                            "--budget)")
     group.add_argument("--traceback", action="store_true", default=default(False),
                        help="on an internal error, print the Python traceback")
 
@@ -181,12 +186,17 @@ def main(argv=None) -> int:
     a long native call (FLINT, PPL, a big-integer operation), which Python
     cannot interrupt.
     """
-    _python_sigint()
-    _stand_in_for_closed_streams()
-    parser = build_parser()
-    args = parser.parse_args(_protect_negative_values(list(sys.argv[1:] if argv is None else argv)))
-    if argv is None and hasattr(os, "fork"):
-        return _supervised(args)
+    try:
+        _python_sigint()
+        _stand_in_for_closed_streams()
+        parser = build_parser()
+        args = parser.parse_args(_protect_negative_values(list(sys.argv[1:] if argv is None else argv)))
+        if argv is None and hasattr(os, "fork"):
+            return _supervised(args)
+    except KeyboardInterrupt:  # before the command started (parsing, the fork): one line, as after
+        _ignore_sigint()
+        print("semialg-fibers: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return _run(args)
 
 
@@ -256,11 +266,16 @@ def _supervised(args) -> int:
     and then kills the child and says so itself.  Standard output is
     line-buffered in the child, so every line printed before stays.
     """
+    # SIGINT is held (blocked) across the fork, so that it cannot end the parent between the fork and the
+    # wait below and leave the child running; a held signal is delivered when the mask is restored.
+    held = _hold_sigint()
     try:
         pid = os.fork()
     except OSError:
+        _release_sigint(held)
         return _run(args)
     if pid == 0:
+        _release_sigint(held)
         status = EXIT_INTERNAL
         try:
             _line_buffered_stdout()
@@ -276,15 +291,28 @@ def _supervised(args) -> int:
                 except Exception:  # noqa: BLE001,S110 - the stream may be closed or broken; nothing to report
                     pass
             os._exit(status)
-    previous = signal.signal(signal.SIGTERM, lambda signum, frame: os.kill(pid, signal.SIGTERM))
-    try:
-        while True:
-            try:
-                return _exit_code(args.command, os.waitpid(pid, 0)[1])
-            except KeyboardInterrupt:
-                return _stop(pid, args.command)
+    previous = None
+    try:  # from the fork on, Ctrl-C in the parent stops the child (never leaves it running)
+        _release_sigint(held)
+        previous = signal.signal(signal.SIGTERM, lambda signum, frame: os.kill(pid, signal.SIGTERM))
+        return _exit_code(args.command, os.waitpid(pid, 0)[1])
+    except KeyboardInterrupt:
+        return _stop(pid, args.command)
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _hold_sigint():
+    """Block SIGINT in this thread (where the system can); the previous mask, or None."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _release_sigint(held) -> None:
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _stop(pid: int, name: str) -> int:

@@ -48,10 +48,13 @@ class SearchLimits:
         Unknowns left after p-adic propagation above which the lattice stage
         is refused (81 s of LLL at dimension 137).
     lattice_seconds : int or None
-        Wall-clock seconds of one lattice reduction (FLINT's LLL).  A large
-        reduction runs in a child process, which the deadline or Ctrl-C
-        stops at once; the one bound measured in time, so whether it is
-        reached depends on the machine.
+        Wall-clock seconds of one lattice reduction (FLINT's LLL), and again
+        of the exact Gram-Schmidt data of the reduced basis that the
+        enumeration needs (pure Python, the clock read before each of its
+        entries).  A large reduction runs in a child process, which the
+        deadline or Ctrl-C stops at once; the one bound measured in time, so
+        whether it is reached depends on the machine.  The CLI's
+        ``--lattice-seconds S`` sets it (``0``: no deadline).
     subsets : int or None
         Subsets checked one by one (conditions that are not linear in the
         orientations, listings of all ``2^r`` orientation choices).

@@ -37,6 +37,9 @@ import ppl
 
 from .exact import to_rational
 from .exceptions import InternalCheckError, LimitReachedError, ShapeError
+from .startup import python_sigint_in_the_program
+
+python_sigint_in_the_program()  # importing ppl installed cysignals' SIGINT handler, which can lose Ctrl-C
 
 __all__ = [
     "rank",
@@ -405,13 +408,29 @@ def _integer_rows(rows, what: str) -> list[list[int]]:
     return out
 
 
-def gram_schmidt(rows: Sequence[Sequence[int]]) -> tuple[tuple[Vector, ...], Vector]:
+def gram_schmidt(rows: Sequence[Sequence[int]], *,
+                 seconds: float | None = None) -> tuple[tuple[Vector, ...], Vector]:
     """Exact Gram-Schmidt data ``(mu, norms)`` of linearly independent integer ``rows``.
 
     ``b*_i = b_i - sum_{j<i} mu[i][j] b*_j`` and ``norms[i] = |b*_i|^2``, as
     Fractions.  Integral Gram-Schmidt (Cohen, *A Course in Computational
     Algebraic Number Theory*, Algorithm 2.6.7): every intermediate value is an
     integer and every division is exact, so no gcd is taken until the end.
+    The work is pure Python (no native call), so Ctrl-C stops it at once;
+    with huge entries it is long (20 rows of about 33000 bits: several seconds).
+
+    Parameters
+    ----------
+    rows : sequence of sequences of int
+    seconds : float, optional
+        Wall-clock seconds the computation may take (``SearchLimits.lattice_seconds``, the
+        deadline of the lattice stage); None: no deadline.  The clock is read before each
+        entry of ``mu`` and ``norms``, so the computation stops within one entry's work of it.
+
+    Raises
+    ------
+    LimitReachedError
+        The computation took longer than ``seconds`` (``limit == "lattice_seconds"``).
 
     >>> mu, norms = gram_schmidt([[1, 1], [1, 0]])
     >>> mu[1][0], norms
@@ -419,10 +438,20 @@ def gram_schmidt(rows: Sequence[Sequence[int]]) -> tuple[tuple[Vector, ...], Vec
     """
     rows = _integer_rows(rows, "gram_schmidt")
     n = len(rows)
+    deadline = None if seconds is None else time.monotonic() + seconds
+
+    def on_time() -> None:
+        if deadline is not None and time.monotonic() > deadline:
+            bits = max((abs(v).bit_length() for row in rows for v in row), default=0)
+            raise LimitReachedError(f"Gram-Schmidt data of a lattice basis of {n} rows (entries of up to {bits} "
+                                    f"bits) took more than {seconds} s, the limit lattice_seconds = {seconds}",
+                                    limit="lattice_seconds", value=seconds)
+
     d = [1] * (n + 1)  # d[i] = det of the Gram matrix of the first i rows
     lam = [[0] * n for _ in range(n)]
     for i in range(n):
         for j in range(i + 1):
+            on_time()
             u = sum(a * b for a, b in zip(rows[i], rows[j]))
             for t in range(j):
                 u = (d[t + 1] * u - lam[i][t] * lam[j][t]) // d[t]
@@ -432,8 +461,11 @@ def gram_schmidt(rows: Sequence[Sequence[int]]) -> tuple[tuple[Vector, ...], Vec
                 raise ValueError("gram_schmidt needs linearly independent rows")
             else:
                 d[i + 1] = u
-    mu = tuple(tuple(Fraction(lam[i][j], d[j + 1]) for j in range(i)) for i in range(n))
-    return mu, tuple(Fraction(d[i + 1], d[i]) for i in range(n))
+    mu_rows = []
+    for i in range(n):
+        on_time()
+        mu_rows.append(tuple(Fraction(lam[i][j], d[j + 1]) for j in range(i)))
+    return tuple(mu_rows), tuple(Fraction(d[i + 1], d[i]) for i in range(n))
 
 
 # ------------------------------------------------------------------ linear programming

@@ -55,7 +55,9 @@ def binary_solutions(columns: Sequence[Sequence[Fraction]], target: Sequence[Fra
     limits : SearchLimits, optional
         ``nodes`` bounds the search nodes, ``free_unknowns`` the unknowns left
         to the lattice stage after propagation, ``lattice_seconds`` each
-        lattice reduction (run in a child process that the deadline or Ctrl-C stops).
+        lattice reduction (run in a child process that the deadline or Ctrl-C stops)
+        and the Gram-Schmidt data of each reduced basis (pure Python, the
+        deadline read before each entry).
     what : str
         Named in the error message.
 
@@ -387,7 +389,7 @@ def _lattice(eqs, f, nullity, budget, what, seconds=None):
         # with a nonzero last block is too long, so the result is the same.
         kernel = basis
     found = set()
-    for vector in _short_vectors(kernel, radius, budget, what):
+    for vector in _short_vectors(kernel, radius, budget, what, seconds):
         y = vector[f]
         if abs(y) != 1 or any(vector[f + 1:]) or any(abs(v) != 1 for v in vector[:f]):
             continue
@@ -395,10 +397,13 @@ def _lattice(eqs, f, nullity, budget, what, seconds=None):
     return sorted(found)
 
 
-def _short_vectors(basis, radius, budget, what):
-    """Every lattice vector of squared norm ``<= radius`` (both signs), exact Fincke-Pohst enumeration."""
+def _short_vectors(basis, radius, budget, what, seconds=None):
+    """Every lattice vector of squared norm ``<= radius`` (both signs), exact Fincke-Pohst enumeration.
+
+    Its Gram-Schmidt data has the same deadline as the reduction (``seconds``, ``lattice_seconds``).
+    """
     n = len(basis)
-    mu, norms = linalg.gram_schmidt(basis)
+    mu, norms = linalg.gram_schmidt(basis, seconds=seconds)
     coeffs = [0] * n
     nodes = [0]
     out = []

@@ -208,6 +208,80 @@ def test_the_lattice_deadline_in_fiber_and_canonical():
     assert limit_of(api.canonical_form, net, limits=limits) == "lattice_seconds"
 
 
+def test_the_lattice_deadline_from_the_command_line(capsys, tmp_path):
+    """``--lattice-seconds 1`` on 1-40-1 with 3000-digit entries: exit 3 naming the limit.
+
+    ``--budget 0`` comes first and makes every limit unlimited; ``--lattice-seconds`` is applied after it.
+    Without the option the reduction runs far longer than a second (the case above).
+    """
+    path = write(tmp_path, "huge.json", huge(40, 3000))
+    err = refused(capsys, ["fiber", path, "--budget", "0", "--lattice-seconds", "1"], "lattice_seconds")
+    assert "lattice_seconds = 1" in err, err
+
+
+def test_the_lattice_deadline_option_is_checked(capsys, tmp_path):
+    path = write(tmp_path, "six.json", identical(6))
+    for bad in ("-1", "1.5", "x"):
+        with pytest.raises(SystemExit) as caught:
+            main(["fiber", path, "--lattice-seconds", bad])
+        err = capsys.readouterr().err
+        assert caught.value.code == 2 and "--lattice-seconds" in err and "Traceback" not in err, err
+
+
+def _naive_gram_schmidt(rows):
+    """Textbook Gram-Schmidt over the rationals (orthogonal vectors kept, no integral trick)."""
+    stars, mu = [], []
+    for row in rows:
+        star = [Fraction(v) for v in row]
+        coefficients = []
+        for other in stars:
+            c = sum(a * b for a, b in zip(row, other)) / sum(b * b for b in other)
+            coefficients.append(c)
+            star = [a - c * b for a, b in zip(star, other)]
+        stars.append(star)
+        mu.append(tuple(coefficients))
+    return tuple(mu), tuple(sum(v * v for v in star) for star in stars)
+
+
+def test_gram_schmidt_with_a_deadline_agrees_with_the_textbook_one():
+    r = random.Random(5)
+    for n in range(1, 7):
+        while True:
+            width = n + r.randint(0, 2)
+            rows = [[r.randint(-9, 9) for _ in range(width)] for _ in range(n)]
+            expected = _naive_gram_schmidt(rows)
+            if all(expected[1]):
+                break
+        assert linalg.gram_schmidt(rows, seconds=60) == expected
+        assert linalg.gram_schmidt(rows) == expected
+
+
+def test_the_gram_schmidt_deadline():
+    """20 rows of 3500-bit entries: about ten seconds of exact Gram-Schmidt; the deadline stops it."""
+    r = random.Random(1)
+    rows = [[r.getrandbits(3500) for _ in range(20)] for _ in range(20)]
+    started = time.monotonic()
+    assert limit_of(linalg.gram_schmidt, rows, seconds=1) == "lattice_seconds"
+    assert time.monotonic() - started < 30  # a guard: the deadline is read before each entry
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_the_lattice_deadline_bounds_the_gram_schmidt_step(capsys, tmp_path):
+    """1-20-1 with 9900-digit entries: its reduction takes seconds, then the Gram-Schmidt data of the basis
+    (unbounded before: 6.7 s unloaded, 11 s under load); with ``--lattice-seconds 1`` one of the two stops."""
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        data = huge(20, 9900)
+        path = write(tmp_path, "huge.json", data)
+        net = net_of(data)
+    finally:
+        sys.set_int_max_str_digits(before)
+    refused(capsys, ["fiber", path, "--input-limit", "digits=20000", "--lattice-seconds", "1"], "lattice_seconds")
+    assert limit_of(api.fiber, net, limits=SearchLimits(lattice_seconds=1)) == "lattice_seconds"
+
+
 # ----------------------------------------------------------------------------- item 2: the oracle, laws, plots
 def test_equivalence_of_two_deep_networks_with_a_budget(capsys, tmp_path):
     first, second = deep_pair(60)
@@ -379,6 +453,53 @@ def test_ctrl_c_stops_a_lattice_reduction_in_the_library():
     assert process.returncode == 130
 
 
+def _interrupt_while_starting(program: str, argv: list[str], delay: float) -> subprocess.CompletedProcess:
+    """A fresh interpreter that imports the command line with ``sys.argv[0] = program`` and gets SIGINT
+    ``delay`` seconds after its start-up (from a timer thread started just before ``import semialg_fibers``).
+
+    Python's own start-up (``site``, before any line of the package runs) is left out: a signal there is
+    Python's, not the program's.
+    """
+    code = ("import os, signal, sys, threading\n"
+            f"sys.argv = [{program!r}] + {argv!r}\n"
+            "def interrupt():\n"  # the timer's thread never takes the signal itself: the program's thread does
+            "    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})\n"
+            "    os.kill(os.getpid(), signal.SIGINT)\n"
+            f"threading.Timer({delay!r}, interrupt).start()\n"
+            "from semialg_fibers.cli import main\n"
+            "sys.exit(main())\n")
+    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        _, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)  # the supervised child too
+        process.communicate()
+        pytest.fail(f"the program ran on 60 s after SIGINT at {delay} s (the signal was lost)")
+    return subprocess.CompletedProcess(process.args, process.returncode, None, err)
+
+
+@pytest.mark.slow  # about 1 run in 40 the signal is still lost during the imports (the program runs on)
+@pytest.mark.parametrize("delay", [0.01, 0.04, 0.1, 0.3, 0.8, 2.0])
+def test_ctrl_c_while_the_program_starts(tmp_path, delay):
+    """SIGINT during the imports of the package and of the commands, or later: exit 130, one line, no traceback.
+
+    The command (the fiber of ten identical neurons, unbounded) outlasts every delay, so the signal always
+    lands before it ends: in the imports (0.1 s and 1.5 s unloaded), the parsing or the supervised command.
+    """
+    path = write(tmp_path, "ten.json", identical(10))
+    result = _interrupt_while_starting("semialg-fibers", ["fiber", path, "--budget", "0"], delay)
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 130, result.stderr
+    assert "Traceback" not in result.stderr and len(lines) == 1 and lines[0].endswith("interrupted"), result.stderr
+
+
+def test_ctrl_c_while_a_library_user_imports_the_command_line(tmp_path):
+    """Not the program (``sys.argv[0]`` is a script of the user's): the import lets KeyboardInterrupt through."""
+    result = _interrupt_while_starting("analysis.py", ["info", "x.json"], 0.04)
+    assert result.returncode != 0 and "KeyboardInterrupt" in result.stderr, result.stderr
+
+
 # ----------------------------------------------------------------------------- proportionate info and dim
 def wide(n: int, seed: int = 2) -> dict:
     """1-n-1 with small random integer weights (about 12000 distinct kink lines at n = 10^5)."""
@@ -396,6 +517,13 @@ def _info_and_dim(capsys, tmp_path, n: int) -> None:
     assert status == 3 and "limit free_unknowns" in err, err
 
 
+@pytest.mark.timeout(120)
+def test_info_and_dim_of_twenty_thousand_neurons(capsys, tmp_path):
+    """1-(2 10^4)-1 (300 kB), the default-run sample of the two below (guarded by the timeout only)."""
+    _info_and_dim(capsys, tmp_path, 2 * 10 ** 4)
+
+
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_info_and_dim_of_a_hundred_thousand_neurons(capsys, tmp_path):
     """1-10^5-1 (1.5 MB): a few seconds of work, linear in the size (guarded by the timeout only)."""
