@@ -47,3 +47,27 @@ def on_page_content(html, page, config, files, **kwargs):
         return f'<autoref identifier="{target}" optional><code>{text}</code></autoref>'
 
     return _ROLE.sub(link, html)
+
+
+#: Files outside docs/ that pages link to by their repository path, published as site pages at these addresses
+#: (the Markdown keeps the repository path, which works where the repository is browsed; the site rewrites it).
+OUTSIDE = {"semialg_fibers/data/real_networks/README.md": "bundled/real_networks.md"}
+
+
+def on_files(files, config, **kwargs):
+    from mkdocs.structure.files import File
+
+    root = Path(config["docs_dir"]).resolve().parent
+    for source, uri in OUTSIDE.items():
+        files.append(File.generated(config, uri, content=(root / source).read_text(encoding="utf-8")))
+    return files
+
+
+def on_page_markdown(markdown, page, config, files, **kwargs):
+    """Point the links to the files of :data:`OUTSIDE` at their site pages."""
+    from pathlib import PurePosixPath
+
+    up = "../" * len(PurePosixPath(page.file.src_uri).parent.parts)  # from the page's folder to docs/
+    for source, uri in OUTSIDE.items():
+        markdown = markdown.replace(f"]({up}../{source})", f"]({up}{uri})")
+    return markdown

@@ -68,3 +68,11 @@ def test_pictures_page_shows_the_committed_pictures(built_site):
         assert (ROOT / "docs" / "figures" / name).stat().st_size > 10_000, name
         assert f'src="../figures/{name}"' in page, name
         assert (built_site / "figures" / name).exists(), name
+
+
+def test_a_page_outside_docs_that_the_pages_link_to_is_published(built_site):
+    """The bundled networks' README (outside docs/) is a page of the site, and the index links to it there."""
+    page = built_site / "bundled" / "real_networks" / "index.html"
+    assert page.exists() and "nnequiv" in page.read_text(encoding="utf-8")
+    index = (built_site / "index.html").read_text(encoding="utf-8")
+    assert 'href="bundled/real_networks/"' in index and "../semialg_fibers/data" not in index
