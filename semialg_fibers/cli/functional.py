@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 
-from ..api import local_fiber_dimension
 from .common import EXIT_OK, Command, Context, search_limits
 
 __all__ = ["COMMANDS"]
@@ -22,6 +21,8 @@ def _fd_args(p):
 def _fd(args, ctx: Context) -> int:
     net = ctx.load(args.network)
     ctx.stage("computing the functional dimension")
+    from ..api import local_fiber_dimension  # here, not at start-up: the algorithms import SymPy and FLINT
+
     result = local_fiber_dimension(net, limits=search_limits(args))
     if args.json:
         print(json.dumps({"architecture": list(net.architecture)} | result.to_dict(), indent=1))
