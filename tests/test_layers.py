@@ -150,3 +150,15 @@ def test_networks_are_read_and_written_only_through_readwrite():
     offenders = sorted(f"{name} imports {target}" for name, targets in graph.items() for target in targets
                        if _top(target) == "readwrite" and _top(name) not in allowed)
     assert not offenders, offenders
+
+
+def test_the_command_line_starts_without_the_algorithms():
+    """Importing the library and its command line loads no SymPy and no algorithm: each command imports what it uses."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, semialg_fibers, semialg_fibers.cli.main; "
+             "print(sorted(m for m in ('sympy', 'networkx', 'semialg_fibers.api', 'semialg_fibers.render') "
+             "if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+    assert loaded == "[]", loaded
