@@ -355,9 +355,11 @@ class Connectivity:
         The classes are proven to be the connected components: the fiber is
         proven complete, every piece is connected and every pair of nodes in
         different classes is separated.
-    count : tuple of (int, int)
+    count : tuple of (int, int or None)
         ``(lower, upper)`` bounds on the number of connected components
-        (equal when decided).
+        (equal when decided; ``upper`` is None when the listed components
+        are not proven to be the whole fiber or a piece is not proven
+        connected).
     reason : str
         What is missing when not decided.
     """
@@ -379,8 +381,9 @@ class Connectivity:
             Not decided (see :attr:`reason`).
         """
         if not self.decided:
-            raise NotDecidedError(f"the number of connected components is between {self.count[0]} and "
-                                  f"{self.count[1]}: {self.reason}")
+            lower, upper = self.count
+            bounds = f"between {lower} and {upper}" if upper is not None else f"at least {lower}"
+            raise NotDecidedError(f"the number of connected components is {bounds}: {self.reason}")
         return self.count[0]
 
 
@@ -437,8 +440,10 @@ def connected_components(fiber: Fiber, *, modulo: str | None = "permutations", l
             if a != b:
                 parent[a] = b
         lower = len({find(i) for i in range(len(classes))})
-        if not g.connected_pieces or not g.fiber.proven or g.fiber.omitted:
-            lower = 1
+        if not g.fiber.proven or g.fiber.omitted:
+            lower = 1  # the listed components may miss a part of the fiber that joins them all
+        if not g.fiber.proven or g.fiber.omitted or not g.connected_pieces:
+            upper = None  # a missed part or a disconnected piece may add components: no upper bound is known
     reps = []
     for cls in classes:
         rep = None

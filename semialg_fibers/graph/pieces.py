@@ -280,8 +280,8 @@ def _signs_read(comp: FiberComponent, split: list, keep: list) -> tuple | None:
         found = None
         for k, expr in enumerate(comp.parametrization):
             expr = _expr(expr)
-            if not expr.has(factor):
-                continue
+            if not expr.has(factor) or not _odd_power(expr, factor):
+                continue  # with an even power of L the coordinate's sign says nothing about sign(L)
             trial = dict(fixed)
             trial[factor] = 1
             sign = _monomial_sign(expr, trial)
@@ -556,6 +556,12 @@ def _symbol_signs(piece: Piece) -> dict:
             if poly.degree() == 1 and poly.nth(0) == 0:
                 signs[x] = 1 if poly.nth(1) > 0 else -1
     return signs
+
+
+def _odd_power(expr: sympy.Expr, symbol: sympy.Symbol) -> bool:
+    """True iff ``symbol`` divides the factored ``expr`` (numerator and denominator together) an odd number of times."""
+    num, den = sympy.fraction(sympy.factor(expr))
+    return sum(power for part in (num, den) for base, power in sympy.factor_list(part)[1] if base == symbol) % 2 == 1
 
 
 def _monomial_sign(expr: sympy.Expr, signs: dict) -> int:

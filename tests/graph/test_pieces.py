@@ -156,3 +156,17 @@ def test_the_two_copies_of_a_trained_network_are_separated():
         return linalg.rank([first, row], len(first)) == 1
 
     assert [parallel(rep.layers[0].weight[0]) for rep in full.representatives] in ([True, False], [False, True])
+
+
+def test_a_cell_sign_is_never_read_from_an_even_power():
+    """A coordinate g**2 d has the sign of d whatever the sign of g: the sign of the cell (g > 0 or g < 0) must be
+    read from g d, never from g**2 d (a counter-case from a referee reading of the theory's Section 3)."""
+    from types import SimpleNamespace
+
+    from semialg_fibers.core.semialgebraic import constraint
+    from semialg_fibers.graph.pieces import _signs_read
+
+    g, d = sympy.symbols("g d")
+    comp = SimpleNamespace(parametrization=(g**2 * d, g * d))
+    assert _signs_read(comp, [g], [constraint(d, ">")]) == ((1, 1),)
+    assert _signs_read(SimpleNamespace(parametrization=(g**2 * d,)), [g], [constraint(d, ">")]) is None
