@@ -429,7 +429,7 @@ def functional_dimension(net: Network, *, domain=None, limits: SearchLimits | No
 
 def local_fiber_dimension(net: Network, *, domain=None, limits: SearchLimits | None = None,
                           progress: bool | Callable | None = None):
-    """Exact bounds of the dimension of the fiber near ``net``, any depth (``docs/theory/deep.md``, Section 4).
+    """Exact bounds of the dimension of the fiber near ``net``, any depth (``docs/theory/deep.md``, Sections 2-3).
 
     >>> r = local_fiber_dimension(Network.from_layers([([[1], [1]], [0, -1]), ([[1, 2]], [0])]))
     >>> r.lower, r.upper, r.proven

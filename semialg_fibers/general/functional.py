@@ -208,7 +208,8 @@ class FunctionalDimension:
     nonsmooth : tuple of tuple of Fraction
         One interior point of every region on which some hidden
         pre-activation vanishes identically (no point of it is
-        parametrically smooth; not used by the rank).
+        parametrically smooth; not used by the rank).  Filled only when
+        ``complete``: an early stop enumerates no region.
     kernel : tuple of tuple of Fraction
         Exact vectors completing a basis of ``T`` to a basis of the kernel of
         the Jacobian: ``N - rank - orbit_dimension`` of them.  Each is an
@@ -242,8 +243,14 @@ class FunctionalDimension:
         return self.bound - self.rank
 
     @property
-    def everywhere_smooth(self) -> bool:
-        """True iff no region has an identically vanishing hidden pre-activation (the smooth inputs are dense)."""
+    def everywhere_smooth(self) -> bool | None:
+        """True iff no region has an identically vanishing hidden pre-activation (the smooth inputs are dense).
+
+        None when the computation stopped early (``complete`` False): then no region was enumerated and
+        :attr:`nonsmooth` lists nothing, whatever the network (pass ``complete=True`` to decide it).
+        """
+        if not self.complete:
+            return None
         return not self.nonsmooth
 
     @property

@@ -279,3 +279,18 @@ def test_performance_of_the_issue_architectures():
         net = Network.from_parameters(arch, [Fraction(rng.randint(-9, 9) or 1, rng.randint(1, 5)) for _ in range(n)])
         fd = functional_dimension(net, kernel=False)
         assert fd.rank == fd.bound
+
+
+def test_an_early_stop_does_not_claim_smoothness_counter_case():
+    """A 2-4-3-1 network whose first second-layer pre-activation vanishes identically on the square |x_i| <= 1:
+    the random inputs reach N - hidden before any region is enumerated, so smoothness is unknown (None), never
+    True; the complete enumeration finds the non-smooth region (a counter-case from a referee reading)."""
+    net = Network.from_layers([
+        ([[1, 0], [-1, 0], [0, 1], [0, -1]], [-1, -1, -1, -1]),
+        ([[2, -3, 3, -2], ["8/3", "7/2", "-8/3", -9], [-6, "-3/4", 0, -5]], [0, "1/3", 1]),
+        ([[2, 2, 2]], [0]),
+    ])
+    early, full = functional_dimension(net), functional_dimension(net, complete=True)
+    assert not early.complete and early.everywhere_smooth is None and early.rank == full.rank == full.bound
+    assert full.complete and full.everywhere_smooth is False
+    assert any(all(abs(v) < 1 for v in x) for x in full.nonsmooth)  # the region inside the square
