@@ -419,7 +419,7 @@ def connected_components(fiber: Fiber, *, modulo: str | None = "permutations", l
     g = graph if graph is not None else piece_graph(fiber, limits=limits)
     classes = g.classes(modulo)
     reasons = _reasons(g, modulo)
-    upper = len(classes)
+    upper: int | None = len(classes)
     lower = upper
     if reasons:
         # undecided pairs may join classes: the components of classes joined by them bound the count below
