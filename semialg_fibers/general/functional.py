@@ -267,7 +267,8 @@ class FunctionalDimension:
                  f"bound N - hidden = {self.bound})",
                  f"  sample: {len(self.sample)} smooth regions (distinct activation patterns); {self.regions} "
                  f"regions enumerated by the oracle{'' if self.complete else ' (stopped: the bound is reached)'}; "
-                 f"{len(self.nonsmooth)} with a vanishing pre-activation",
+                 + (f"{len(self.nonsmooth)} with a vanishing pre-activation" if self.complete
+                    else "regions with a vanishing pre-activation not searched"),
                  f"  orbit dimension {self.orbit_dimension}; kernel modulo the orbit: {len(self.kernel)} directions"]
         if self.locally_identifiable:
             lines.append("  locally identifiable (proven: docs/theory/deep.md, Theorem 2.1)")
