@@ -171,3 +171,13 @@ def test_the_module_paths_of_0_1_still_import():
 
     assert is_identifiable is api_is_identifiable and IdentifiabilityResult.__name__ == "IdentifiabilityResult"
     assert Reason("dead row", "row 1").kind == "dead row"
+
+
+def test_a_network_class_must_say_which_networks_it_applies_to():
+    from semialg_fibers.core.network_class import NetworkClass
+
+    class Nameless(NetworkClass):
+        name = "nameless"
+
+    with pytest.raises(TypeError, match="applies"):
+        Nameless()

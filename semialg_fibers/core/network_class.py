@@ -19,6 +19,7 @@ nonnegative orthant, whichever way the user wrote it).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from .components import Fiber
@@ -44,7 +45,7 @@ def implemented_for(available: tuple[str, ...]) -> str:
     return f"; it is implemented for {listed}"
 
 
-class NetworkClass:
+class NetworkClass(ABC):
     """One class of networks and the algorithms that decide its questions.
 
     Subclasses set :attr:`name` and :attr:`description` and override
@@ -77,9 +78,9 @@ class NetworkClass:
     symmetries_note: str = "The permutations and positive scalings of hidden neurons (present at every network)."
 
     # ------------------------------------------------------------------ which networks
+    @abstractmethod
     def applies(self, net: Network, domain: Polyhedron) -> bool:
-        """True iff this class decides the questions of ``net`` on ``domain``."""
-        raise NotImplementedError(f"{type(self).__name__} must say which networks it applies to")
+        """True iff this class decides the questions of ``net`` on ``domain`` (every class must say)."""
 
     def applies_to_pair(self, a: Network, b: Network, domain: Polyhedron) -> bool:
         """True iff this class decides whether ``a`` and ``b`` compute the same function on ``domain``."""
