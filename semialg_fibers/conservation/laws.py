@@ -364,7 +364,18 @@ def _primitive(poly, gens):
 
 
 def _as_expr(poly) -> sympy.Expr:
-    return sympy.expand(poly.as_expr())
+    # The terms of a ring element are already expanded and distinct, so one Add of
+    # coefficient-times-monomial terms is the canonical expression that
+    # ``sympy.expand(poly.as_expr())`` would reach, without the generic expansion pass
+    # (a third of the time of ``laws`` on a network with a thousand parameters).
+    ring_ = poly.ring
+    to_sympy = ring_.domain.to_sympy
+    symbols = ring_.symbols
+    terms = []
+    for monom, coeff in poly.terms():
+        factors = [s if e == 1 else sympy.Pow(s, e) for s, e in zip(symbols, monom) if e]
+        terms.append(sympy.Mul(to_sympy(coeff), *factors))
+    return sympy.Add(*terms)
 
 
 def _obstruction(field_: VectorField, polys, gens, point, coords) -> Obstruction | None:
