@@ -183,24 +183,29 @@ def reduce_mod(value: Fraction, modulus: int) -> int:
     return value.numerator * pow(den, -1, modulus) % modulus
 
 
-def rref_mod(rows: Sequence[Sequence[int]], ncols: int, modulus: int = PRIME) -> list[list[int]]:
+def rref_mod(rows: Sequence[Sequence[int]], ncols: int, modulus: int = PRIME, *,
+             reduced: bool = False) -> list[list[int]]:
     """The nonzero rows of the reduced row echelon form, modulo the prime ``modulus``, of an integer matrix.
 
     Entries are reduced into ``[0, modulus)``; FLINT's ``nmod_mat`` does the
-    elimination, so ``modulus`` must be a prime below ``2**64``.
+    elimination, so ``modulus`` must be a prime below ``2**64``.  With
+    ``reduced=True`` the caller promises int entries already in
+    ``[0, modulus)`` (the rows of an earlier result, or rows built modulo the
+    prime): only the shape is checked, which saves a pass over every entry.
 
     >>> rref_mod([[2, 4], [1, 2]], 2, 7)
     [[1, 2]]
     """
-    rows = _integer_rows(rows, "rref_mod")
     ncols = _check_ncols(ncols, "rref_mod") or 0
+    if not reduced:
+        rows = [[v % modulus for v in r] for r in _integer_rows(rows, "rref_mod")]
     if any(len(r) != ncols for r in rows):
         raise ShapeError(f"rref_mod: every row needs {ncols} entries")
     if not rows or not ncols:
         return []
-    mat = flint.nmod_mat(len(rows), ncols, [v % modulus for r in rows for v in r], modulus)
-    reduced, r = mat.rref()
-    entries = [int(v) for v in reduced.entries()]
+    mat = flint.nmod_mat(len(rows), ncols, [v for r in rows for v in r], modulus)
+    echelon, r = mat.rref()
+    entries = [int(v) for v in echelon.entries()[:r * ncols]]
     return [entries[i * ncols:(i + 1) * ncols] for i in range(r)]
 
 

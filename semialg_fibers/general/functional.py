@@ -478,9 +478,10 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
     orbit_dim = linalg.rank([t for t in tangent if any(t)], n_params) if any(any(t) for t in tangent) else 0
     forms = _Forms(net, modulus)
     # The rank modulo p, kept as an echelon basis; batches of rows are eliminated at once (FLINT's nmod_mat).
+    # Batches of 2N rows: moving the basis in and out of FLINT costs about as much as building the rows.
     basis: list[list[int]] = []
     pending: list[list[int]] = []
-    batch = max(n_params, 32)
+    batch = max(2 * n_params, 64)
     sample: list[Vector] = []
     nonsmooth: list[Vector] = []
     seen: set = set()
@@ -490,7 +491,7 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
     def reduce() -> None:
         nonlocal basis, pending
         if pending and forms.modulus is not None:
-            basis = linalg.rref_mod(basis + pending, n_params, forms.modulus)
+            basis = linalg.rref_mod(basis + pending, n_params, forms.modulus, reduced=True)
             pending = []
 
     def add(point, key) -> bool:
@@ -549,7 +550,7 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
         for point in sample:
             rows, _smooth = coefficient_jacobian(net, point)
             rational.extend(rows)
-            if len(rational) >= 4 * batch:
+            if len(rational) >= 2 * batch:
                 rational = list(linalg.rref(rational, n_params)[0])
         rational = list(linalg.rref(rational, n_params)[0]) if rational else []
         if len(rational) < rank_p or len(rational) > bound:
