@@ -15,8 +15,10 @@ The value is :class:`FunctionalDimension`: the rank, the bound
 ``N - (hidden neurons)`` (proven for every parameter, Proposition 1.4), the
 sample (one exact interior point per region used), the smoothness of every
 region, and a basis of the kernel modulo the tangent space of the scaling
-orbit, as exact vectors.  Ranks are computed by python-flint over Q
-(:mod:`semialg_fibers.core.linalg`); no floating point is involved.
+orbit, as exact vectors.  Ranks are computed by python-flint
+(:mod:`semialg_fibers.core.linalg`) modulo a large prime first, a proven lower
+bound that proves the value when it reaches ``N - hidden`` (Proposition 1.6),
+and over Q otherwise; no floating point is involved.
 """
 
 from __future__ import annotations
@@ -500,7 +502,9 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
         if forms.mod is None:
             return False
         pending.extend(forms.jacobian_mod(key))
-        if len(pending) >= batch:
+        # Eliminate every 2N rows, and every N/2 once the pending rows could close the gap to the bound: each
+        # further region the oracle enumerates costs linear programs, so the stop should not come late.
+        if len(pending) >= max(batch // 4, min(batch, bound - len(basis))):
             reduce()
         return not pending and len(basis) == bound
 
