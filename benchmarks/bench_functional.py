@@ -24,7 +24,7 @@ from semialg_fibers.readwrite.examples import real_network
 REAL = ["chen2024_untrained_32-2-2-1_victim", "chen2024_untrained_32-2-2-1_extracted_12p",
         "nnequiv_bitvec_1_1_10-10-2", "nnequiv_bitvec_1_2_10-20-2", "nnequiv_bitvec_1_4_10-50-2",
         "nnequiv_bitvec_2_1_10-5-5-2", "nnequiv_bitvec_2_3_10-15-15-2", "nnequiv_bitvec_2_2_10-10-10-2",
-        "chen2024_untrained_512-2-1_victim"]
+        "chen2024_untrained_512-2-1_victim", "chen2024_mnist0vs1_784-2-1_victim"]
 
 
 def random_net(arch, seed):

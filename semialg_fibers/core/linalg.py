@@ -44,6 +44,10 @@ python_sigint_in_the_program()  # importing ppl installed cysignals' SIGINT hand
 __all__ = [
     "rank",
     "rref",
+    "PRIME",
+    "reduce_mod",
+    "rref_mod",
+    "rank_mod",
     "nullspace",
     "solve",
     "solve_left",
@@ -161,6 +165,73 @@ def rref(rows: Rows, ncols: int | None = None) -> tuple[tuple[Vector, ...], tupl
     out = _rows_of(reduced)[:r]
     pivots = tuple(next(j for j, v in enumerate(row) if v) for row in out)
     return out, pivots
+
+
+#: A prime below 2**64 (the Mersenne prime 2**61 - 1) for ranks modulo p (:func:`rank_mod`, :func:`rref_mod`).
+PRIME = 2**61 - 1
+
+
+def reduce_mod(value: Fraction, modulus: int) -> int:
+    """The image of ``value`` in ``Z / modulus`` (``modulus`` prime); ZeroDivisionError when it divides the denominator.
+
+    >>> reduce_mod(Fraction(1, 2), 7)
+    4
+    """
+    den = value.denominator % modulus
+    if not den:
+        raise ZeroDivisionError(f"the modulus {modulus} divides the denominator of {value}")
+    return value.numerator * pow(den, -1, modulus) % modulus
+
+
+def rref_mod(rows: Sequence[Sequence[int]], ncols: int, modulus: int = PRIME, *,
+             reduced: bool = False) -> list[list[int]]:
+    """The nonzero rows of the reduced row echelon form, modulo the prime ``modulus``, of an integer matrix.
+
+    Entries are reduced into ``[0, modulus)``; FLINT's ``nmod_mat`` does the
+    elimination, so ``modulus`` must be a prime below ``2**64``.  With
+    ``reduced=True`` the caller promises int entries already in
+    ``[0, modulus)`` (the rows of an earlier result, or rows built modulo the
+    prime): only the shape is checked, which saves a pass over every entry.
+
+    >>> rref_mod([[2, 4], [1, 2]], 2, 7)
+    [[1, 2]]
+    """
+    ncols = _check_ncols(ncols, "rref_mod") or 0
+    if not reduced:
+        rows = [[v % modulus for v in r] for r in _integer_rows(rows, "rref_mod")]
+    if any(len(r) != ncols for r in rows):
+        raise ShapeError(f"rref_mod: every row needs {ncols} entries")
+    if not rows or not ncols:
+        return []
+    mat = flint.nmod_mat(len(rows), ncols, [v for r in rows for v in r], modulus)
+    echelon, r = mat.rref()
+    entries = [int(v) for v in echelon.entries()[:r * ncols]]
+    return [entries[i * ncols:(i + 1) * ncols] for i in range(r)]
+
+
+def rank_mod(rows: Rows, ncols: int | None = None, modulus: int = PRIME) -> int:
+    """The rank modulo ``modulus`` of a rational matrix after clearing each row's denominators: at most its rank over Q.
+
+    Each row is multiplied by the least common multiple of its denominators
+    (which changes no rank over Q) and the integer matrix is reduced modulo
+    the prime ``modulus``.  Every minor of the reduction is the reduction of
+    a minor of the integer matrix, so a nonzero minor modulo ``modulus`` is
+    nonzero over Q: the result is a proven lower bound of :func:`rank`
+    (``docs/theory/deep.md``, Section 1), equal to it for all but finitely
+    many primes.
+
+    >>> rank_mod([[Fraction(1, 3), Fraction(2, 3)], [1, 2]])
+    1
+    >>> rank_mod([[1, 0], [0, 7]], modulus=7), rank([[1, 0], [0, 7]])
+    (1, 2)
+    """
+    rows, ncols = _rows(rows, ncols, "rank_mod")
+    ints = []
+    for i, row in enumerate(rows):
+        vals = [_exact(v, "rank_mod", i, j) for j, v in enumerate(row)]
+        den = math.lcm(*(v.denominator for v in vals)) if vals else 1
+        ints.append([v.numerator * (den // v.denominator) for v in vals])
+    return len(rref_mod(ints, ncols, modulus))
 
 
 def nullspace(rows: Rows, ncols: int | None = None) -> tuple[Vector, ...]:

@@ -15,12 +15,15 @@ The value is :class:`FunctionalDimension`: the rank, the bound
 ``N - (hidden neurons)`` (proven for every parameter, Proposition 1.4), the
 sample (one exact interior point per region used), the smoothness of every
 region, and a basis of the kernel modulo the tangent space of the scaling
-orbit, as exact vectors.  Ranks are computed by python-flint over Q
-(:mod:`semialg_fibers.core.linalg`); no floating point is involved.
+orbit, as exact vectors.  Ranks are computed by python-flint
+(:mod:`semialg_fibers.core.linalg`) modulo a large prime first, a proven lower
+bound that proves the value when it reaches ``N - hidden`` (Proposition 1.6),
+and over Q otherwise; no floating point is involved.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -168,17 +171,120 @@ def coefficient_jacobian(net: Network, x: Sequence[Fraction]) -> tuple[tuple[Vec
     return tuple(rows), True
 
 
-def _pattern(net: Network, x: Sequence[Fraction]) -> tuple[bool, ...] | None:
-    """The activation pattern at ``x``, or None when a hidden pre-activation is 0 there."""
-    h: list[Fraction] = list(x)
-    out: list[bool] = []
-    for layer in net.layers[:-1]:
-        z = [sum((w * v for w, v in zip(row, h) if w), b) for row, b in zip(layer.weight, layer.bias)]
-        if any(v == 0 for v in z):
-            return None
-        out.extend(v > 0 for v in z)
-        h = [v if v > 0 else _ZERO for v in z]
-    return tuple(out)
+# ------------------------------------------------------------------ modular and integer forms (speed)
+class _Forms:
+    """The network once as integer layers (exact signs without fractions) and once modulo a prime (the Jacobian mod p).
+
+    Layer ``l`` is ``(M_l | beta_l) / D_l`` with integer ``M_l, beta_l`` and
+    ``D_l > 0``.  With ``x = X / q`` and ``h~_l = s_l h_l`` (``s_0 = q``,
+    ``s_l = D_l s_{l-1}``) the integer ``M_l h~_{l-1} + s_{l-1} beta_l`` is
+    ``s_l z_l``: it has the sign of the pre-activation ``z_l``, and only
+    integers are multiplied.
+    """
+
+    def __init__(self, net: Network, modulus: int | None) -> None:
+        self.net = net
+        self.integer = []
+        for layer in net.layers[:-1]:
+            den = math.lcm(*(v.denominator for row in layer.weight for v in row),
+                           *(v.denominator for v in layer.bias))
+            self.integer.append(([[int(v * den) for v in row] for row in layer.weight],
+                                 [int(v * den) for v in layer.bias], den))
+        self.modulus = modulus
+        self.mod: list[tuple[list[list[int]], list[int]]] | None = None
+        if modulus is not None:
+            try:
+                self.mod = [([[linalg.reduce_mod(v, modulus) for v in row] for row in layer.weight],
+                             [linalg.reduce_mod(v, modulus) for v in layer.bias]) for layer in net.layers]
+            except ZeroDivisionError:  # the prime divides a denominator: no reduction; the rational rank decides
+                self.mod = None
+
+    def pattern(self, x: Sequence[Fraction]) -> tuple[bool, ...] | None:
+        """The activation pattern at ``x`` (flat), or None when a hidden pre-activation is 0 there."""
+        q = math.lcm(*(v.denominator for v in x)) if x else 1
+        h = [v.numerator * (q // v.denominator) for v in x]
+        s = q
+        out: list[bool] = []
+        for weight, bias, den in self.integer:
+            z = [sum(w * v for w, v in zip(row, h) if w) + s * b for row, b in zip(weight, bias)]
+            if not all(z):
+                return None
+            out.extend(v > 0 for v in z)
+            h = [v if v > 0 else 0 for v in z]
+            s *= den
+        return tuple(out)
+
+    def jacobian_mod(self, pattern: Sequence[bool]) -> list[list[int]]:
+        """The rows of :func:`coefficient_jacobian` on the region of activation pattern ``pattern``, modulo the prime.
+
+        The same recursion over the integers modulo ``p`` (the reduction is a
+        ring homomorphism on the rationals whose denominators ``p`` does not
+        divide).  The rows depend on the region only through its pattern.
+        """
+        assert self.mod is not None and self.modulus is not None
+        p, net = self.modulus, self.net
+        arch = net.architecture
+        d, depth = arch[0], net.depth
+        # H[l][j]: the row of d coefficients of neuron j of layer l on the region (layer 0: the input).
+        H: list[list[list[int]]] = [[[1 if a == j else 0 for a in range(d)] for j in range(d)]]
+        c: list[list[int]] = [[0] * d]
+        on_all: list[list[bool]] = []
+        pos = 0
+        for l in range(depth - 1):
+            weight, bias = self.mod[l]
+            on = list(pattern[pos:pos + arch[l + 1]])
+            pos += arch[l + 1]
+            Hl, cl = [], []
+            for row, b, active in zip(weight, bias, on):
+                if not active:
+                    Hl.append([0] * d)
+                    cl.append(0)
+                elif l == 0:  # H_0 is the identity and c_0 = 0
+                    Hl.append(list(row))
+                    cl.append(b)
+                else:
+                    acc = [0] * d
+                    for w, h in zip(row, H[-1]):
+                        if w:
+                            for a, v in enumerate(h):
+                                if v:
+                                    acc[a] += w * v
+                    Hl.append([v % p for v in acc])
+                    cl.append((sum(w * v for w, v in zip(row, c[-1]) if w) + b) % p)
+            H.append(Hl)
+            c.append(cl)
+            on_all.append(on)
+        offsets = _offsets(arch)
+        n_params = net.num_parameters
+        rows: list[list[int]] = []
+        for o in range(arch[-1]):
+            delta = [1 if i == o else 0 for i in range(arch[-1])]
+            const = [0] * n_params
+            lin = [[0] * n_params for _ in range(d)]
+            for l in range(depth - 1, -1, -1):
+                n_in, n_out = arch[l], arch[l + 1]
+                base = offsets[l]
+                cl, Hl = c[l], H[l]
+                for i in range(n_out):
+                    di = delta[i]
+                    if not di:
+                        continue
+                    start = base + i * n_in
+                    for j in range(n_in):
+                        if cl[j]:
+                            const[start + j] = di * cl[j] % p
+                        for a, v in enumerate(Hl[j]):
+                            if v:
+                                lin[a][start + j] = di * v % p
+                    const[base + n_out * n_in + i] = di
+                if l:
+                    weight = self.mod[l][0]
+                    on = on_all[l - 1]
+                    delta = [sum(delta[i] * weight[i][j] for i in range(n_out) if delta[i]) % p if on[j] else 0
+                             for j in range(n_in)]
+            rows.append(const)
+            rows.extend(lin)
+        return rows
 
 
 # ------------------------------------------------------------------ the value
@@ -215,6 +321,10 @@ class FunctionalDimension:
         the Jacobian: ``N - rank - orbit_dimension`` of them.  Each is an
         infinitesimal direction along which ``f`` does not change to first
         order and that no scaling explains.
+    modulus : int or None
+        The prime modulo which the rank reached ``N - hidden``, which proves
+        the value (``docs/theory/deep.md``, Proposition 1.6); None when the
+        rank over Q was computed.
     """
 
     rank: int
@@ -226,6 +336,7 @@ class FunctionalDimension:
     sample: tuple[Vector, ...]
     nonsmooth: tuple[Vector, ...]
     kernel: tuple[Vector, ...]
+    modulus: int | None = None
 
     @property
     def bound(self) -> int:
@@ -289,7 +400,8 @@ class FunctionalDimension:
                 "bound": self.bound, "orbit_dimension": self.orbit_dimension, "regions": self.regions,
                 "complete": self.complete, "locally_identifiable": self.locally_identifiable,
                 "everywhere_smooth": self.everywhere_smooth, "sample": vecs(self.sample),
-                "nonsmooth": vecs(self.nonsmooth), "kernel": vecs(self.kernel)}
+                "nonsmooth": vecs(self.nonsmooth), "kernel": vecs(self.kernel),
+                "certificate": "rank over Q" if self.modulus is None else f"rank modulo {self.modulus}"}
 
 
 def kernel_modulo(rows: Sequence[Vector], tangent: Sequence[Vector], ncols: int) -> tuple[Vector, ...]:
@@ -314,7 +426,8 @@ def kernel_modulo(rows: Sequence[Vector], tangent: Sequence[Vector], ncols: int)
 
 # ------------------------------------------------------------------ the computation
 def functional_dimension(net: Network, *, limits: SearchLimits | None = None, progress: bool | Callable | None = None,
-                         complete: bool = False, kernel: bool = True, seed: int = 0) -> FunctionalDimension:
+                         complete: bool = False, kernel: bool = True, seed: int = 0,
+                         modulus: int | None = linalg.PRIME) -> FunctionalDimension:
     """The exact functional dimension of ``net`` (``docs/theory/deep.md``, Definition 1.1).
 
     Parameters
@@ -336,6 +449,12 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
         Compute the kernel modulo the orbit (exact vectors).
     seed : int
         Seed of the random inputs (the value does not depend on it; the time may).
+    modulus : int or None
+        A prime below ``2**64``: the ranks are first taken modulo it, a proven
+        lower bound of the rank over Q, so reaching ``N - hidden`` proves the
+        value without any rational elimination (``docs/theory/deep.md``,
+        Proposition 1.6); below the bound the rank over Q decides.  None: the
+        rank over Q only.  The value never depends on it; the time does.
 
     Returns
     -------
@@ -359,70 +478,92 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
     bound = n_params - hidden
     tangent = orbit_tangent(net)
     orbit_dim = linalg.rank([t for t in tangent if any(t)], n_params) if any(any(t) for t in tangent) else 0
-    basis: list[Vector] = []
-    pending: list[Vector] = []
-    batch = max(n_params, 32)
+    forms = _Forms(net, modulus)
+    # The rank modulo p, kept as an echelon basis; batches of rows are eliminated at once (FLINT's nmod_mat).
+    # Batches of 2N rows: moving the basis in and out of FLINT costs about as much as building the rows.
+    basis: list[list[int]] = []
+    pending: list[list[int]] = []
+    batch = max(2 * n_params, 64)
     sample: list[Vector] = []
     nonsmooth: list[Vector] = []
     seen: set = set()
     regions = 0
     stopped = False
 
-    def add(point, rows) -> None:
+    def reduce() -> None:
         nonlocal basis, pending
-        sample.append(tuple(point))
-        pending.extend(rows)
-        if len(pending) >= batch:
-            basis = list(linalg.rref(basis + pending, n_params)[0])
+        if pending and forms.modulus is not None:
+            basis = linalg.rref_mod(basis + pending, n_params, forms.modulus, reduced=True)
             pending = []
+
+    def add(point, key) -> bool:
+        """Use the smooth region of ``point``; True when the rank modulo p has reached the bound."""
+        sample.append(tuple(point))
+        if forms.mod is None:
+            return False
+        pending.extend(forms.jacobian_mod(key))
+        # Eliminate every 2N rows, and every N/2 once the pending rows could close the gap to the bound: each
+        # further region the oracle enumerates costs linear programs, so the stop should not come late.
+        if len(pending) >= max(batch // 4, min(batch, bound - len(basis))):
+            reduce()
+        return not pending and len(basis) == bound
 
     with reporting(progress), task("functional dimension", total=limits.regions, unit="regions") as bar:
         # Stage 1: random exact inputs off every bent hyperplane (each is an interior point of a smooth region,
         # Lemma 1.2); it ends the computation only when the rank reaches the proven bound N - hidden.
-        if not complete:
+        if not complete and forms.mod is not None:
             rng = random.Random(seed)
             tries = max(64, 4 * (bound // max(1, net.output_dim * (net.input_dim + 1)) + 1))
             for _ in range(tries):
                 scale = rng.choice((1, 4, 16))
                 x = tuple(Fraction(rng.randint(-100 * scale, 100 * scale), rng.randint(1, 97)) for _ in
                           range(net.input_dim))
-                key = _pattern(net, x)
+                key = forms.pattern(x)
                 if key is None or key in seen:
                     continue
                 seen.add(key)
-                rows, smooth = coefficient_jacobian(net, x)
-                add(x, rows)
-                bar.advance(note=f"rank {len(basis)} (random inputs)")
-                if len(pending) == 0 and len(basis) == bound:
+                bar.advance(note=f"rank mod p {len(basis)} (random inputs)")
+                if add(x, key):
                     break
-            if pending:
-                basis = list(linalg.rref(basis + pending, n_params)[0])
-                pending = []
+            reduce()
             stopped = len(basis) == bound
         # Stage 2: every region the oracle enumerates (exact and complete).
         if not stopped:
             for point, _forms in linear_regions(net, limits=limits):
                 regions += 1
-                rows, smooth = coefficient_jacobian(net, point)
-                if not smooth:
+                key = forms.pattern(point)
+                bar.advance(note=f"rank mod p {len(basis)}")
+                if key is None:
+                    coefficient_jacobian(net, point)  # checks that the point is not on a bent hyperplane
                     nonsmooth.append(tuple(point))
-                else:
-                    key = _pattern(net, point)
-                    if key not in seen:
-                        seen.add(key)
-                        add(point, rows)
-                bar.advance(note=f"rank {len(basis)}")
-                if len(basis) == bound and not complete:
-                    stopped = True
-                    break
-    if pending:
-        basis = list(linalg.rref(basis + pending, n_params)[0])
-    rank = len(basis)
-    if rank > bound:
-        raise InternalCheckError(f"functional dimension {rank} above the proven bound N - hidden = {bound}")
-    extra = kernel_modulo(basis, tangent, n_params) if kernel else ()
+                elif key not in seen:
+                    seen.add(key)
+                    if add(point, key) and not complete:
+                        stopped = True
+                        break
+            reduce()
+    rank_p = len(basis) if forms.mod is not None else 0
+    if rank_p > bound:
+        raise InternalCheckError(f"rank modulo p {rank_p} above the proven bound N - hidden = {bound}")
+    proven = rank_p == bound  # rank_p <= rank_Q <= N - hidden (Proposition 1.6)
+    # Below the bound, or for kernel vectors (N - rank - dim T of them), the rational rows are needed.
+    need_rational = not proven or (kernel and orbit_dim + bound < n_params)
+    rational: list[Vector] = []
+    if need_rational:
+        # The rank over Q of the same rows (the sample holds one point per smooth pattern used).
+        for point in sample:
+            rows, _smooth = coefficient_jacobian(net, point)
+            rational.extend(rows)
+            if len(rational) >= 2 * batch:
+                rational = list(linalg.rref(rational, n_params)[0])
+        rational = list(linalg.rref(rational, n_params)[0]) if rational else []
+        if len(rational) < rank_p or len(rational) > bound:
+            raise InternalCheckError(f"rank over Q {len(rational)}, rank modulo p {rank_p}, bound {bound}: "
+                                     "rank_p <= rank_Q <= N - hidden fails")
+    rank = bound if proven else len(rational)
+    extra = kernel_modulo(rational, tangent, n_params) if kernel and need_rational else ()
     return FunctionalDimension(rank, n_params, hidden, orbit_dim, regions, not stopped, tuple(sample),
-                               tuple(nonsmooth), extra)
+                               tuple(nonsmooth), extra, forms.modulus if proven else None)
 
 
 # ------------------------------------------------------------------ generic functional dimension

@@ -294,3 +294,75 @@ def test_an_early_stop_does_not_claim_smoothness_counter_case():
     assert not early.complete and early.everywhere_smooth is None and early.rank == full.rank == full.bound
     assert full.complete and full.everywhere_smooth is False
     assert any(all(abs(v) < 1 for v in x) for x in full.nonsmooth)  # the region inside the square
+
+
+# ----------------------------------------------------------------------------- the rank modulo a prime
+def _plant(net: Network, rng: random.Random) -> Network:
+    """``net`` with one planted mechanism: a dead neuron (zero row, negative bias) or a zero outgoing column."""
+    layers = [([list(r) for r in layer.weight], list(layer.bias)) for layer in net.layers]
+    l = rng.randrange(len(layers) - 1)
+    i = rng.randrange(len(layers[l][1]))
+    if rng.random() < 0.5:
+        layers[l][0][i] = [Fraction(0)] * len(layers[l][0][i])
+        layers[l][1][i] = Fraction(-1)
+    else:
+        for row in layers[l + 1][0]:
+            row[i] = Fraction(0)
+    return Network.from_layers(layers)
+
+
+def test_rank_modulo_p_agrees_with_the_rational_rank_and_falls_back_below_the_bound():
+    """Default (rank modulo 2**61 - 1 first) against the rank over Q of every region (``modulus=None``) on random
+    and planted-mechanism networks: equal ranks and kernels' sizes; a value below N - hidden is never certified by
+    the prime (the fall-back to Q decided it), and a value at the bound is."""
+    from semialg_fibers.core import linalg
+
+    rng = random.Random(2024)
+    below = at = 0
+    for arch in [(1, 2, 1), (2, 3, 1), (2, 2, 2, 1), (1, 3, 2, 1), (2, 2, 2, 2), (1, 2, 2, 2, 1)]:
+        for trial in range(4):
+            net = random_net(rng, arch, -4, 4, 3)
+            if trial % 2:
+                net = _plant(net, rng)
+            fast, exact = functional_dimension(net), functional_dimension(net, modulus=None, complete=True)
+            assert fast.rank == exact.rank and len(fast.kernel) == len(exact.kernel)
+            assert exact.modulus is None
+            if fast.rank < fast.bound:
+                below += 1
+                assert fast.modulus is None
+            else:
+                at += 1
+                assert fast.modulus == linalg.PRIME
+    assert below >= 5 and at >= 5
+
+
+def test_jacobian_modulo_p_is_the_reduction_of_the_rational_jacobian():
+    from semialg_fibers.core import linalg
+    from semialg_fibers.general.functional import _Forms
+
+    rng = random.Random(5)
+    for arch in [(2, 3, 1), (2, 2, 3, 2), (3, 2, 2, 2, 1)]:
+        net = random_net(rng, arch, -6, 6, 5)
+        forms = _Forms(net, 10007)
+        for x in random_points(rng, arch[0], 10):
+            rows, smooth = coefficient_jacobian(net, x)
+            key = forms.pattern(x)
+            assert (key is None) == (not smooth)
+            if smooth:
+                assert forms.jacobian_mod(key) == [[linalg.reduce_mod(v, 10007) for v in r] for r in rows]
+
+
+def test_a_small_prime_that_loses_rank_still_gives_the_exact_value():
+    """Modulo 5 or 7 ranks drop often, and modulo 2 or 3 the denominators vanish: the value must still be the rank
+    over Q.  Some values at the bound are not certified by the small prime (it lost rank; the fall-back decided)."""
+    rng = random.Random(9)
+    lost = 0
+    for arch in [(2, 3, 1), (1, 2, 2, 1), (2, 2, 2, 1), (2, 2, 1)]:
+        for _ in range(4):
+            net = random_net(rng, arch, -6, 6, 4)
+            exact = functional_dimension(net, modulus=None, complete=True).rank
+            for prime in (2, 3, 5, 7):
+                fd = functional_dimension(net, modulus=prime)
+                assert fd.rank == exact
+                lost += fd.rank == fd.bound and fd.modulus is None and prime > 3
+    assert lost
