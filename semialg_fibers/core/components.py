@@ -32,8 +32,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-import sympy
-
 from . import serialize
 from .exceptions import InternalCheckError, LimitReachedError, MalformedNetworkError, NotDecidedError, ShapeError
 from .limits import SearchLimits, resolve

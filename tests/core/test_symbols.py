@@ -211,9 +211,8 @@ def test_auxiliary_symbols_survive_pickling_and_json_and_old_names_read_back():
 def test_components_with_plain_auxiliaries_still_contain_the_network():
     """Exact check, independent of the names: each component's parametrization at its sampled point realizes the
     network's function at many rational inputs."""
-    from semialg_fibers.readwrite.examples import spec_identity_example
-
     from semialg_fibers import api
+    from semialg_fibers.readwrite.examples import spec_identity_example
 
     net = spec_identity_example()
     for component in api.fiber(net).components:
