@@ -32,8 +32,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-import sympy
-
 from . import serialize
 from .exceptions import InternalCheckError, LimitReachedError, MalformedNetworkError, NotDecidedError, ShapeError
 from .limits import SearchLimits, resolve
@@ -41,7 +39,7 @@ from .network import Network
 from .printing import Printable
 from .results import FiberStatus
 from .semialgebraic import BasicSet, map_parametrization
-from .symbols import parameter_symbols
+from .symbols import parameter_symbols, tilde_symbol
 from .symmetries import hidden_permutations, permute_hidden
 from .tangent import TangentCertificate, tangent_certificate
 
@@ -134,7 +132,7 @@ class FiberComponent(Printable):
     The ``H_2`` orbit of the shallow network ``x -> s(x) + 2 s(-x)``:
 
     >>> from semialg_fibers.core.symbols import auxiliary_symbols
-    >>> l1, l2 = auxiliary_symbols(r"\\lambda", 2)
+    >>> l1, l2 = auxiliary_symbols("lambda", 2)
     >>> net = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 2]], [0])])
     >>> orbit = make_component(
     ...     net.architecture, "orbit", (l1, -l2, 0, 0, 1 / l1, 2 / l2, 0), (l1, l2),
@@ -377,7 +375,7 @@ def _from_json(cls: type, text):
 
 
 def _tilde(coords) -> tuple:
-    return tuple(sympy.Symbol(r"\tilde{" + sympy.latex(c)[0] + "}" + sympy.latex(c)[1:], real=True) for c in coords)
+    return tuple(tilde_symbol(c) for c in coords)
 
 
 def _certificate(parametrization, auxiliary, domain, dimension, sampler, seeds, where) -> TangentCertificate:
@@ -485,7 +483,7 @@ class Fiber(Printable):
     Examples
     --------
     >>> from semialg_fibers.core.symbols import auxiliary_symbols
-    >>> (l,) = auxiliary_symbols(r"\\lambda", 1)
+    >>> (l,) = auxiliary_symbols("lambda", 1)
     >>> net = Network.from_layers([([[2]], [0]), ([[3]], [1])])
     >>> orbit = FiberComponent(net.architecture, "orbit", (2 * l, 0, 3 / l, 1), (l,),
     ...                        BasicSet((l,), [(l, ">", 0)]), None, dimension=1)

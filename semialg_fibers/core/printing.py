@@ -17,6 +17,9 @@ Examples
 >>> net = Network.from_layers([([[1]], ["1/2"])])
 >>> isinstance(net, Printable), net._repr_latex_()
 (True, '$\\displaystyle W^{(1)} = \\begin{bmatrix}1\\end{bmatrix},\\ b^{(1)} = \\begin{bmatrix}\\frac{1}{2}\\end{bmatrix}$')
+>>> import sympy
+>>> sympy.latex(net)  # the formula, inside SymPy's expressions too
+'W^{(1)} = \\begin{bmatrix}1\\end{bmatrix},\\ b^{(1)} = \\begin{bmatrix}\\frac{1}{2}\\end{bmatrix}'
 >>> print(net.text())  # a summary for terminals; str(net) is the same
 network 1-1 (2 parameters)
   W1 = [ 1 ]
@@ -101,6 +104,16 @@ class Printable:
 
     def _repr_latex_(self) -> str | None:
         return lookup("printer", "latex_display")(self)
+
+    def _latex(self, printer) -> str:
+        """What ``sympy.latex`` prints: the formula of the notebook display, when the value has one.
+
+        A value displayed as text (a report) prints as SymPy prints any other object.
+        """
+        display = self._repr_latex_()
+        if display and display.startswith("$") and display.endswith("$") and display.count("$") == 2:
+            return display.strip("$").removeprefix(r"\displaystyle ")
+        return printer.emptyPrinter(self)
 
     def _repr_html_(self) -> str | None:
         return lookup("printer", "html")(self)

@@ -14,6 +14,12 @@ symbols from this module.  :func:`symbol_sort_key` orders parameter symbols in
 the flat parameter order (layer by layer, ``W_l`` row-major, then ``b_l``) and every
 other symbol after them in natural order of its name, which makes every
 canonical form built on it deterministic.
+
+Auxiliary symbols (the free parameters of fiber components) have plain names
+too: ``lambda_1``, ``gamma_12``, ``t_2``, which SymPy itself prints as
+``\\lambda_{1}`` in TeX and ``λ₁`` in Unicode; the tilde copies of the
+coordinates that describe an implicit component are ``tilde_W1_2_3`` (TeX
+``\\tilde{W}^{(1)}_{2,3}``), parameter symbols of their own.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ __all__ = [
     "parameter_symbols",
     "shallow_symbols",
     "auxiliary_symbols",
+    "tilde_symbol",
     "AuxiliaryFactory",
     "sympy_rational",
     "parameter_coordinates",
@@ -45,6 +52,7 @@ _WEIGHT = re.compile(r"^W(\d+)_(\d+)_(\d+)$")
 _BIAS = re.compile(r"^b(\d+)_(\d+)$")
 _SUPER = str.maketrans("0123456789()", "⁰¹²³⁴⁵⁶⁷⁸⁹⁽⁾")
 _SUB = str.maketrans("0123456789,", "₀₁₂₃₄₅₆₇₈₉,")
+_TILDE = "tilde_"
 
 
 class ParameterSymbol(sympy.Symbol):
@@ -55,24 +63,34 @@ class ParameterSymbol(sympy.Symbol):
     ``_pretty`` and ``_sympystr``.  Obtain instances from :func:`weight_symbol`,
     :func:`bias_symbol` or :func:`parameter_symbols`.
 
+    The tilde copy ``tilde_W1_2_3`` of a coordinate (the variables of an
+    implicit component) is printed ``\\tilde{W}^{(1)}_{2,3}``, ``W̃⁽¹⁾₂,₃``.
+
     >>> w = weight_symbol(1, 2, 3)
     >>> w, sympy.latex(w), sympy.pretty(w, use_unicode=False), sympy.pretty(w)
     (W1_2_3, 'W^{(1)}_{2,3}', 'W1[2,3]', 'W⁽¹⁾₂,₃')
+    >>> t = tilde_symbol(w)
+    >>> t, sympy.latex(t), sympy.pretty(t, use_unicode=False)
+    (tilde_W1_2_3, '\\\\tilde{W}^{(1)}_{2,3}', '~W1[2,3]')
     """
 
     __slots__ = ()
 
-    def _parts(self) -> tuple[str, str, str]:
-        m = _WEIGHT.match(self.name)
+    def _parts(self) -> tuple[str, str, str, bool]:
+        tilde = self.name.startswith(_TILDE)
+        name = self.name[len(_TILDE):] if tilde else self.name
+        m = _WEIGHT.match(name)
         if m:
-            return "W", m.group(1), f"{m.group(2)},{m.group(3)}"
-        m = _BIAS.match(self.name)
+            return "W", m.group(1), f"{m.group(2)},{m.group(3)}", tilde
+        m = _BIAS.match(name)
         if m:
-            return "b", m.group(1), m.group(2)
-        return self.name, "", ""
+            return "b", m.group(1), m.group(2), tilde
+        return self.name, "", "", False
 
     def _latex(self, printer=None) -> str:
-        letter, layer, index = self._parts()
+        letter, layer, index, tilde = self._parts()
+        if tilde:
+            letter = rf"\tilde{{{letter}}}"
         return f"{letter}^{{({layer})}}_{{{index}}}" if layer else letter
 
     def _sympystr(self, printer=None) -> str:
@@ -81,13 +99,28 @@ class ParameterSymbol(sympy.Symbol):
     def _pretty(self, printer=None):
         from sympy.printing.pretty.stringpict import prettyForm
 
-        letter, layer, index = self._parts()
+        letter, layer, index, tilde = self._parts()
         if not layer:
             return prettyForm(letter)
         unicode = getattr(printer, "_use_unicode", False)
         if unicode:
-            return prettyForm(letter + f"({layer})".translate(_SUPER) + index.translate(_SUB))
-        return prettyForm(f"{letter}{layer}[{index}]")
+            return prettyForm(letter + ("\u0303" if tilde else "") + f"({layer})".translate(_SUPER)
+                              + index.translate(_SUB))
+        return prettyForm(("~" if tilde else "") + f"{letter}{layer}[{index}]")
+
+
+@cache
+def tilde_symbol(symbol: sympy.Symbol) -> ParameterSymbol:
+    """The tilde copy ``tilde_W1_2_3`` of a parameter symbol (TeX ``\\tilde{W}^{(1)}_{2,3}``).
+
+    The variables of an implicit component, one per coordinate.
+
+    >>> tilde_symbol(bias_symbol(2, 1)), sympy.latex(tilde_symbol(bias_symbol(2, 1)))
+    (tilde_b2_1, '\\\\tilde{b}^{(2)}_{1}')
+    """
+    if parameter_coordinates(symbol) is None:
+        raise ValueError(f"{symbol} is not a parameter symbol")
+    return ParameterSymbol(_TILDE + symbol.name, real=True)
 _CHUNKS = re.compile(r"(\d+)")
 
 
@@ -99,29 +132,44 @@ def _check_index(value, what: str) -> int:
 
 _OLD_WEIGHT = re.compile(r"^W\^\{\((\d+)\)\}_\{(\d+),(\d+)\}$")
 _OLD_BIAS = re.compile(r"^b\^\{\((\d+)\)\}_\{(\d+)\}$")
+_OLD_TILDE = re.compile(r"^\\tilde\{([Wb])\}(.*)$")
+_OLD_INDEXED = re.compile(r"^\\?([A-Za-z]+)_\{(\d+)\}$")
+_TEX_NAME = re.compile(r"^\\?([A-Za-z]+)$")
 
 
 def symbol_named(name: str, **assumptions) -> sympy.Symbol:
     r"""The symbol of a name as stored (JSON, parsed text): the library's parameter symbol for a parameter name.
 
-    ``W1_2_3`` and ``b2_1`` with the assumptions ``real=True`` (exactly those of
-    :func:`parameter_symbols`) give the :class:`ParameterSymbol`; so do the TeX
-    names of earlier versions (``W^{(1)}_{2,3}``, ``b^{(2)}_{1}``), which read
-    old files as the same symbols.  Every other name gives a plain
-    ``sympy.Symbol``.
+    ``W1_2_3``, ``b2_1`` and their tilde copies ``tilde_W1_2_3`` with the
+    assumptions ``real=True`` (exactly those of :func:`parameter_symbols`)
+    give the :class:`ParameterSymbol`; so do the TeX names of earlier versions
+    (``W^{(1)}_{2,3}``, ``b^{(2)}_{1}``, ``\tilde{W}^{(1)}_{2,3}``), and the
+    TeX names earlier versions gave auxiliary symbols (``\lambda_{3}``) read
+    as today's plain names (``lambda_3``), so old files give the same
+    symbols.  Every other name gives a plain ``sympy.Symbol``.
 
     >>> symbol_named("W1_2_3", real=True) is weight_symbol(1, 2, 3), symbol_named("b^{(2)}_{1}", real=True)
     (True, b2_1)
+    >>> symbol_named(r"\tilde{W}^{(1)}_{2,3}", real=True), symbol_named(r"\lambda_{3}", real=True)
+    (tilde_W1_2_3, lambda_3)
     >>> type(symbol_named("W1_2_3")).__name__, type(symbol_named("x", real=True)).__name__
     ('Symbol', 'Symbol')
     """
     if assumptions == {"real": True}:
+        tilde = _OLD_TILDE.match(name)
+        if tilde or name.startswith(_TILDE):
+            coordinate = symbol_named(tilde.group(1) + tilde.group(2) if tilde else name[len(_TILDE):], real=True)
+            if isinstance(coordinate, ParameterSymbol):
+                return tilde_symbol(coordinate)
         m = _WEIGHT.match(name) or _OLD_WEIGHT.match(name)
         if m:
             return weight_symbol(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         m = _BIAS.match(name) or _OLD_BIAS.match(name)
         if m:
             return bias_symbol(int(m.group(1)), int(m.group(2)))
+        m = _OLD_INDEXED.match(name)
+        if m and name.startswith("\\"):
+            return sympy.Symbol(f"{m.group(1)}_{m.group(2)}", real=True)
     return sympy.Symbol(name, **assumptions)
 
 
@@ -212,17 +260,24 @@ def shallow_symbols(architecture: Sequence[int]) -> tuple[list, list, list, list
 
 
 def auxiliary_symbols(name: str, count: int, start: int = 1) -> tuple[sympy.Symbol, ...]:
-    """Indexed auxiliary symbols ``name_{start}, ..., name_{start+count-1}`` (real).
+    """Indexed auxiliary symbols ``name_start, ..., name_(start+count-1)`` (real).
 
-    ``name`` is TeX, e.g. ``r"\\lambda"``; use these for the existentially
-    quantified variables of parametrized pieces.
+    ``name`` is a plain name such as ``"lambda"`` (a TeX name ``r"\\lambda"``
+    of earlier versions is read as ``"lambda"``); SymPy prints ``lambda_1`` as
+    ``\\lambda_{1}`` in TeX and ``λ₁`` in Unicode.  Use these for the
+    existentially quantified variables of parametrized pieces.
 
-    >>> auxiliary_symbols(r"\\lambda", 2)
-    (\\lambda_{1}, \\lambda_{2})
+    >>> lam = auxiliary_symbols("lambda", 2)
+    >>> lam, sympy.latex(lam[1]), sympy.pretty(lam[1])
+    ((lambda_1, lambda_2), '\\\\lambda_{2}', 'λ₂')
     """
-    if re.match(r"^[Wb]\d", name) or name in ("W", "b") or name.startswith(("W^", "b^")):
-        raise ValueError(f"auxiliary name {name!r} collides with the parameter symbols W^{{(l)}}, b^{{(l)}}")
-    return tuple(sympy.Symbol(f"{name}_{{{i}}}", real=True) for i in range(start, start + count))
+    m = _TEX_NAME.match(name)
+    if not m:
+        raise ValueError(f"auxiliary name {name!r} is not a name of letters (such as 'lambda' or 't')")
+    name = m.group(1)
+    if name in ("W", "b", "tilde"):
+        raise ValueError(f"auxiliary name {name!r} collides with the parameter symbols W1_i_j, b1_i, tilde_...")
+    return tuple(sympy.Symbol(f"{name}_{i}", real=True) for i in range(start, start + count))
 
 
 def sympy_rational(value) -> sympy.Rational:
@@ -236,16 +291,16 @@ def sympy_rational(value) -> sympy.Rational:
 
 
 class AuxiliaryFactory:
-    """Fresh auxiliary symbols per family (TeX names), numbered in creation order.
+    """Fresh auxiliary symbols per family (plain names, see :func:`auxiliary_symbols`), numbered in creation order.
 
     With ``values`` a generator records, alongside each symbol, its value at
     one constructed point of the component it is building.
 
     >>> make = AuxiliaryFactory()
-    >>> make.new(r"\\lambda", 2), make.new(r"\\lambda", values=[Fraction(3)])
-    ((\\lambda_{1}, \\lambda_{2}), (\\lambda_{3},))
+    >>> make.new("lambda", 2), make.new("lambda", values=[Fraction(3)])
+    ((lambda_1, lambda_2), (lambda_3,))
     >>> make.symbols, make.values
-    ([\\lambda_{1}, \\lambda_{2}, \\lambda_{3}], [None, None, Fraction(3, 1)])
+    ([lambda_1, lambda_2, lambda_3], [None, None, Fraction(3, 1)])
     """
 
     def __init__(self):
@@ -258,6 +313,7 @@ class AuxiliaryFactory:
         if values is not None:
             values = [Fraction(v) for v in values]
             count = len(values)
+        family = family.lstrip("\\")  # a TeX name of earlier versions counts with its plain name
         start = self.counts.get(family, 0) + 1
         self.counts[family] = start + count - 1
         out = auxiliary_symbols(family, count, start) if count else ()
@@ -292,9 +348,9 @@ def parameter_coordinates(symbol: sympy.Symbol) -> tuple[int, int, int, int] | N
 def symbol_sort_key(symbol: sympy.Symbol) -> tuple:
     """Deterministic order: parameter symbols in flat order, then others by natural name order.
 
-    >>> x = sympy.Symbol("x_{10}"); y = sympy.Symbol("x_{9}")
+    >>> x = sympy.Symbol("x_10"); y = sympy.Symbol("x_9")
     >>> sorted([x, bias_symbol(1, 1), y, weight_symbol(2, 1, 1), weight_symbol(1, 1, 1)], key=symbol_sort_key)
-    [W1_1_1, b1_1, W2_1_1, x_{9}, x_{10}]
+    [W1_1_1, b1_1, W2_1_1, x_9, x_10]
     """
     coords = parameter_coordinates(symbol)
     if coords is not None:

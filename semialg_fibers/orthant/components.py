@@ -196,7 +196,7 @@ def _basis(md: MatchingData, s: int, yext, aux: AuxiliaryFactory) -> sympy.Matri
     m, w0 = md.input_dim, md.w0
     E = [[_q(v) for v in row] for row in md.basis]
     if s > w0:
-        flat_y = aux.new(r"\eta", values=[v for row in yext for v in row])
+        flat_y = aux.new("eta", values=[v for row in yext for v in row])
         E += [flat_y[i * m:(i + 1) * m] for i in range(s - w0)]
     return sympy.Matrix(E) if s else sympy.zeros(0, m)
 
@@ -209,13 +209,13 @@ def _coefficient_rows(md: MatchingData, s: int, gamma, delta, bc, plus_coords, E
     zc_rows = [[_q(v) for v in row] for row in bc]
     alpha_w = []
     for j in range(p):
-        g = aux.new(r"\gamma", values=gamma[j])
+        g = aux.new("gamma", values=gamma[j])
         zc_rows.append(g)
         alpha_w.append(list(sympy.Matrix([g]) * E_mat) if s else [sympy.Integer(0)] * m)
     a_rows = []
     plus = md.positive_basis
     for d, _ in delta:
-        dsym = aux.new(r"\delta", values=d)
+        dsym = aux.new("delta", values=d)
         if s > w0:
             zc_rows.append(dsym)
             row = list(sympy.Matrix([dsym]) * E_mat)
@@ -234,7 +234,7 @@ def _matching_matrix(md: MatchingData, s: int, C_num, rc, zc, E_mat, aux: Auxili
     """``C`` (``k x t``) with the equations ``C Zc = Rc`` and the rank conditions of ``Zc`` and ``E``."""
     k, w0 = md.output_dim, md.w0
     t = len(md.mixed_normals) + md.groups + md.linear
-    csym = aux.new(r"\zeta", values=[v for row in C_num for v in row])
+    csym = aux.new("zeta", values=[v for row in C_num for v in row])
     C = sympy.Matrix(k, t, csym) if t else sympy.zeros(k, 0)
     if s:
         lhs = C * zc
@@ -250,10 +250,10 @@ def _matching_matrix(md: MatchingData, s: int, C_num, rc, zc, E_mat, aux: Auxili
 def _line_class(aux: AuxiliaryFactory, rng: random.Random, cons: list, neurons: list, count: int, sign: int, rho,
                 target, m: int, k: int) -> None:
     """Append ``count`` neurons on the line ``rho`` with one orientation whose kinks sum to ``target``."""
-    lams = aux.new(r"\lambda", values=_positive(rng, count))
+    lams = aux.new("lambda", values=_positive(rng, count))
     for lam in lams:
         cons.append(constraint(lam, ">"))
-    vs = [aux.new(r"\omega", values=_ints(rng, k)) for _ in range(count - 1)]
+    vs = [aux.new("omega", values=_ints(rng, k)) for _ in range(count - 1)]
     vs.append([(target[j] - sum((v[j] * lam for v, lam in zip(vs, lams)), sympy.Integer(0))) / lams[-1]
                for j in range(k)])
     for v, lam in zip(vs, lams):
@@ -284,7 +284,7 @@ def _neurons(data: OrthantData, roles: OrthantPattern, md: MatchingData, C, alph
             _line_class(aux, rng, cons, neurons, qu, -1, rho, kappa, m, k)
             affine.append(([-x for x in kappa], rho[m]))
     for j, (pw, qw) in enumerate(roles.cancelling):
-        (beta,) = aux.new(r"\beta", values=[rng.choice((-1, 1)) * rng.randint(1, 3)])  # keeps rho != 0 when alpha = 0
+        (beta,) = aux.new("beta", values=[rng.choice((-1, 1)) * rng.randint(1, 3)])  # keeps rho != 0 when alpha = 0
         rho = list(alpha_w[j]) + [beta]
         cons.append(constraint(sympy.expand(sum((x ** 2 for x in rho), sympy.Integer(0))), "!="))
         cw = c_col(q + j)
@@ -295,21 +295,21 @@ def _neurons(data: OrthantData, roles: OrthantPattern, md: MatchingData, C, alph
         values = _ints(rng, m + 1)
         if not any(values):
             values[0] = Fraction(1)
-        rho = aux.new(r"\rho", values=values)
+        rho = aux.new("rho", values=values)
         cons.append(constraint(sum((x ** 2 for x in rho), sympy.Integer(0)), "!="))
         _line_class(aux, rng, cons, neurons, pw, 1, rho, [sympy.Integer(0)] * k, m, k)
     for i in range(l):
-        (eps,) = aux.new(r"\epsilon", values=_ints(rng, 1, 1, 3))
+        (eps,) = aux.new("epsilon", values=_ints(rng, 1, 1, 3))
         cons.append(constraint(eps, ">="))
         ci = c_col(q + p + i)
         neurons.append((a_rows[i], eps, ci))
         affine.append((ci, eps))
     for _ in range(roles.dead):
-        row = aux.new(r"\pi", values=_ints(rng, m + 1, -3, -1))
+        row = aux.new("pi", values=_ints(rng, m + 1, -3, -1))
         cons.extend(constraint(x, "<=") for x in row)
-        neurons.append((row[:m], row[m], aux.new(r"\omega", values=_ints(rng, k))))
+        neurons.append((row[:m], row[m], aux.new("omega", values=_ints(rng, k))))
     for _ in range(roles.zero_output):
-        row = aux.new(r"\pi", values=_ints(rng, m + 1))
+        row = aux.new("pi", values=_ints(rng, m + 1))
         neurons.append((row[:m], row[m], [sympy.Integer(0)] * k))
     return neurons, affine
 

@@ -123,8 +123,8 @@ def _cancelling_groups(names: AuxiliaryFactory, cons: list, stratum, p: int, m: 
     if not p:
         return alphas, n_w
     mp, rho, s = len(perp), len(r_h), stratum
-    c_mat = sympy.Matrix(p, s, lambda i, j: names.new(r"\gamma")[0]) if s else sympy.zeros(p, 0)
-    y_rows = [list(names.new(r"\eta", mp)) for _ in range(s - rho)] if s else []
+    c_mat = sympy.Matrix(p, s, lambda i, j: names.new("gamma")[0]) if s else sympy.zeros(p, 0)
+    y_rows = [list(names.new("eta", mp)) for _ in range(s - rho)] if s else []
     w_mat = _mat([[_q(v) for v in r] for r in r_h] + y_rows) if s else sympy.zeros(0, mp)
     a_prime = c_mat * w_mat if s else sympy.zeros(p, mp)
     t_full = sympy.Matrix(k, s, lambda i, j: _q(t[i][j]) if j < rho else 0) if s else sympy.zeros(k, 0)
@@ -135,7 +135,7 @@ def _cancelling_groups(names: AuxiliaryFactory, cons: list, stratum, p: int, m: 
     if s == p and s:
         u_mat = t_full * c_mat.inv()
     else:
-        z_mat = sympy.Matrix(k, p, lambda i, j: names.new(r"\zeta")[0])
+        z_mat = sympy.Matrix(k, p, lambda i, j: names.new("zeta")[0])
         if s:
             pinv = (c_mat.T * c_mat).inv() * c_mat.T
             u_mat = t_full * pinv + z_mat * (sympy.eye(p) - c_mat * pinv)
@@ -144,7 +144,7 @@ def _cancelling_groups(names: AuxiliaryFactory, cons: list, stratum, p: int, m: 
     p_mat = _rational_matrix([list(col) for col in perp]).T if perp else sympy.zeros(m, 0)  # m x m'
     lift = (p_mat.T * p_mat).inv() * p_mat.T if perp else sympy.zeros(0, m)
     b0 = _rational_matrix(b0_rows) if b0_rows else sympy.zeros(0, m)
-    x_mat = sympy.Matrix(p, len(b0_rows), lambda i, j: names.new(r"\xi")[0]) if b0_rows else sympy.zeros(p, 0)
+    x_mat = sympy.Matrix(p, len(b0_rows), lambda i, j: names.new("xi")[0]) if b0_rows else sympy.zeros(p, 0)
     a_w = (a_prime * lift if perp else sympy.zeros(p, m)) + (x_mat * b0 if b0_rows else sympy.zeros(p, m))
     for j in range(p):
         alphas.append([a_w[j, i] for i in range(m)])
@@ -158,7 +158,7 @@ def _mixed_kinks(data: CanonicalData, names: AuxiliaryFactory, g_s, m0, m1, b0_r
     m, k = data.input_dim, data.output_dim
     n_m = {}
     for u in m1:
-        n_m[u] = list(names.new(r"\mu", k))
+        n_m[u] = list(names.new("mu", k))
     if m0:
         q_mat = -_rational_matrix(g_s)
         for alpha, n_j in zip(alphas, n_w):
@@ -175,10 +175,10 @@ def _mixed_kinks(data: CanonicalData, names: AuxiliaryFactory, g_s, m0, m1, b0_r
 def _line_class(names: AuxiliaryFactory, cons: list, neurons: list, count: int, orientation: int, alpha, beta,
                 target, k: int) -> None:
     """Append ``count`` neurons on one line with one orientation whose kinks sum to ``target``."""
-    lams = names.new(r"\lambda", count)
+    lams = names.new("lambda", count)
     for lam in lams:
         cons.append(linear_constraint({lam: 1}, 0, ">"))
-    vs = [list(names.new(r"\omega", k)) for _ in range(count - 1)]
+    vs = [list(names.new("omega", k)) for _ in range(count - 1)]
     if count == 1:  # one neuron: v = target / lambda (the common case, built directly)
         vs.append([_over(x, lams[0]) for x in target])
     else:
@@ -207,27 +207,27 @@ def _neurons(data: CanonicalData, roles: RolePattern, names: AuxiliaryFactory, c
     j = 0
     for first, second in roles.extra:
         if second:
-            (beta,) = names.new(r"\beta")
+            (beta,) = names.new("beta")
             nj = n_w[j]
             _line_class(names, cons, neurons, first, 1, alphas[j], beta, [-x for x in nj], k)
             _line_class(names, cons, neurons, second, -1, alphas[j], beta, nj, k)
             j += 1
         else:
-            alpha = list(names.new(r"\alpha", m))
-            (beta,) = names.new(r"\beta")
+            alpha = list(names.new("alpha", m))
+            (beta,) = names.new("beta")
             cons.append(constraint(_sum_of_squares(alpha), "!="))
             _line_class(names, cons, neurons, first, 1, alpha, beta, [sympy.Integer(0)] * k, k)
     for _ in range(roles.zero_output):
-        free = names.new(r"\pi", m + 1)
+        free = names.new("pi", m + 1)
         neurons.append(([sympy.Integer(0)] * k, list(free[:m]), free[m]))
     for _ in range(roles.dead):
-        (d,) = names.new(r"\delta")
+        (d,) = names.new("delta")
         cons.append(constraint(d, "<=", 0))
-        neurons.append((list(names.new(r"\omega", k)), [sympy.Integer(0)] * m, d))
+        neurons.append((list(names.new("omega", k)), [sympy.Integer(0)] * m, d))
     for _ in range(roles.constant):
-        (e,) = names.new(r"\epsilon")
+        (e,) = names.new("epsilon")
         cons.append(constraint(e, ">"))
-        neurons.append((list(names.new(r"\omega", k)), [sympy.Integer(0)] * m, e))
+        neurons.append((list(names.new("omega", k)), [sympy.Integer(0)] * m, e))
     return neurons
 
 

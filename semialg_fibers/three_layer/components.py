@@ -255,8 +255,8 @@ def _compose(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPatt
     d, n1, n2, k = net.architecture
     weight, bias = family.base_layer(net)
     aux = AuxiliaryFactory()
-    mus = aux.new(r"\mu", n1)
-    ts = [sympy.Symbol(tex, real=True) for _, tex in family.names()]
+    mus = aux.new("mu", n1)
+    ts = [sympy.Symbol(plain, real=True) for plain, _ in family.names()]
     cons = [constraint(mu, ">") for mu in mus]
     for t, interval in zip(ts, family.intervals):
         if interval.lower is not None:

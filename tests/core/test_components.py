@@ -22,7 +22,7 @@ from semialg_fibers.general.oracle import equivalent
 def shallow_orbit(net: Network, multiplicity: int = 1) -> FiberComponent:
     """The H_n orbit of a shallow network as a parametrized component (lambda_i > 0), with its implicit form."""
     d, n, k = net.architecture
-    lam = auxiliary_symbols(r"\lambda", n)
+    lam = auxiliary_symbols("lambda", n)
     (W1, b1), (W2, b2) = [(layer.weight, layer.bias) for layer in net.layers]
     param = []
     for i in range(n):
@@ -41,8 +41,8 @@ def shallow_orbit(net: Network, multiplicity: int = 1) -> FiberComponent:
 def identity_piece() -> tuple[Network, FiberComponent]:
     """x = s(x + beta) - s(-x - beta) - beta: both neurons on one line, opposite orientations (dimension 3)."""
     net = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
-    l1, l2 = auxiliary_symbols(r"\lambda", 2)
-    (beta,) = auxiliary_symbols(r"\beta", 1)
+    l1, l2 = auxiliary_symbols("lambda", 2)
+    (beta,) = auxiliary_symbols("beta", 1)
     P = parameter_symbols(net.architecture)
     implicit = BasicSet(P, [(P[0], ">", 0), (P[1], "<", 0), (P[0] * P[4], "==", 1), (P[1] * P[5], "==", 1),
                             (P[2] * P[1], "==", P[3] * P[0]), (P[6] * P[0], "==", -P[2])])

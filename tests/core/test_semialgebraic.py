@@ -195,7 +195,7 @@ def test_to_json_is_deterministic():
 
 
 def test_parametrization_checks():
-    lam = auxiliary_symbols(r"\lambda", 1)[0]
+    lam = auxiliary_symbols("lambda", 1)[0]
     with pytest.raises(ShapeError):
         BasicSet((x, y), [], auxiliary=(lam,), parametrization=(lam,))
     with pytest.raises(ValueError, match="not auxiliary"):

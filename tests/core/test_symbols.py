@@ -1,6 +1,7 @@
 """Tests of semialg_fibers.core.symbols: names, flat parameter order, deterministic sorting."""
 
 import random
+from fractions import Fraction
 
 import pytest
 import sympy
@@ -65,9 +66,9 @@ def test_bad_index():
 
 
 def test_auxiliary_symbols_natural_order():
-    aux = auxiliary_symbols(r"\mu", 12)
+    aux = auxiliary_symbols("mu", 12)
     assert sorted(reversed(aux), key=symbol_sort_key) == list(aux)
-    assert str(aux[10]) == r"\mu_{11}"
+    assert str(aux[10]) == "mu_11" and sympy.latex(aux[10]) == r"\mu_{11}"
     with pytest.raises(ValueError, match="collides"):
         auxiliary_symbols("W", 1)
 
@@ -140,3 +141,83 @@ def test_parameter_symbols_survive_pickling_and_json():
     assert symbol_named("W^{(2)}_{1,3}", real=True) is weight_symbol(2, 1, 3)
     assert loads(old) == weight_symbol(2, 1, 3)
     assert component.from_json(component.to_json()) == component
+
+
+# ---------------------------------------------------------------------------- auxiliary symbols (issue 25)
+
+def _components_with_auxiliaries():
+    """A shallow component (gamma, beta, lambda), a three-layer one (mu, t) and an implicit one (tilde copies)."""
+    from semialg_fibers import api
+    from semialg_fibers.core.components import component_from_implicit
+    from semialg_fibers.core.semialgebraic import BasicSet, constraint
+    from semialg_fibers.readwrite.examples import spec_identity_example
+
+    shallow = api.fiber(spec_identity_example()).components
+    deep = api.fiber(Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])]))
+    deep = next(c for c in deep.components if "t" in {str(s) for s in c.auxiliary})
+    coords = parameter_symbols((1, 1, 1))
+    implicit = component_from_implicit((1, 1, 1), "by hand", BasicSet(coords, [constraint(coords[0] - 1, "==")]), 3)
+    return [*shallow, deep, implicit]
+
+
+def _printed(value, capsys, **options) -> str:
+    sympy.pprint(value, **options)
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("unicode", [False, True], ids=["ascii", "unicode"])
+def test_auxiliary_symbols_print_plain_names_and_tex(capsys, unicode):
+    components = _components_with_auxiliaries()
+    names = {str(s) for c in components for s in c.auxiliary}
+    assert {"gamma_1", "beta_1", "lambda_1", "mu_1", "t", "tilde_W1_1_1"} <= names
+    for component in components:
+        values = (sympy.Matrix(component.parametrization), tuple(component.auxiliary),
+                  [c.as_relational() for c in component.domain.constraints])
+        for value in values:
+            for text in (str(value), sympy.sstr(value), _printed(value, capsys, use_unicode=unicode)):
+                assert "\\" not in text and "{" not in text, text
+        tex = sympy.latex(tuple(component.auxiliary))
+        # TeX of every auxiliary: a Greek letter command, t with its index, or a tilde over a coordinate
+        for symbol in component.auxiliary:
+            tex_one = sympy.latex(symbol)
+            assert tex_one in tex
+            letter = str(symbol).split("_")[0]
+            assert tex_one.startswith("\\tilde{" if letter == "tilde" else "t" if letter == "t" else "\\" + letter)
+    art = _printed(tuple(components[0].auxiliary), capsys, use_unicode=unicode)
+    assert ("γ₁" in art and "λ₁" in art) if unicode else ("gamma_1" in art and "lambda_1" in art)
+
+
+def test_auxiliary_symbols_survive_pickling_and_json_and_old_names_read_back():
+    import pickle
+
+    from semialg_fibers.core.serialize import dumps, loads
+    from semialg_fibers.core.symbols import tilde_symbol
+
+    components = _components_with_auxiliaries()
+    for component in components:
+        for copy in (pickle.loads(pickle.dumps(component)), loads(dumps(component))):
+            assert copy == component and copy.auxiliary == component.auxiliary
+    assert components[-1].is_implicit_only and loads(dumps(components[-1])).is_implicit_only
+    # the TeX names earlier versions wrote read as today's symbols
+    old_lambda = '{"$symbol": "\\\\lambda_{3}", "assumptions": {"real": true}}'
+    assert loads(old_lambda) == sympy.Symbol("lambda_3", real=True)
+    old_tilde = '{"$symbol": "\\\\tilde{W}^{(1)}_{2,3}", "assumptions": {"real": true}}'
+    assert loads(old_tilde) is tilde_symbol(weight_symbol(1, 2, 3))
+    # a tilde copy is not the coordinate, and is not a parameter coordinate itself
+    assert tilde_symbol(weight_symbol(1, 2, 3)) != weight_symbol(1, 2, 3)
+    assert parameter_coordinates(tilde_symbol(weight_symbol(1, 2, 3))) is None
+
+
+def test_components_with_plain_auxiliaries_still_contain_the_network():
+    """Exact check, independent of the names: each component's parametrization at its sampled point realizes the
+    network's function at many rational inputs."""
+    from semialg_fibers import api
+    from semialg_fibers.readwrite.examples import spec_identity_example
+
+    net = spec_identity_example()
+    for component in api.fiber(net).components:
+        member = component.sample(seed=1)
+        assert member != net
+        for k in range(-6, 7):
+            x = (Fraction(k, 3),)
+            assert member(x) == net(x)

@@ -24,7 +24,7 @@ from semialg_fibers.render.latex import (
 
 x, y = sympy.symbols("x y", real=True)
 W11, b1, W2, b2 = parameter_symbols((1, 1, 1))
-(lam,) = auxiliary_symbols(r"\lambda", 1)
+(lam,) = auxiliary_symbols("lambda", 1)
 
 CONSTRAINTS = [
     ("equation", constraint(x - 2 * y, "=="), "x = 2 y"),

@@ -137,7 +137,7 @@ def test_long_relations_break_instead_of_running_off_the_page(tmp_path):
     # a kink equation over 30 neurons and a long quotient, as wide networks produce them
     coords = parameter_symbols((2, 30, 1))
     weights, outputs = coords[:60:2], coords[90:120]
-    aux = auxiliary_symbols(r"\lambda", 30)
+    aux = auxiliary_symbols("lambda", 30)
     kink = BasicSet(coords, [(sum(w * v for w, v in zip(weights, outputs)), "==", 1), (sum(weights), ">", 0)])
     param = BasicSet(coords, [(aux[0], ">", 0)], auxiliary=aux,
                      parametrization=[sum(a * a for a in aux) / (aux[0] + 1)] + [aux[0]] * (len(coords) - 1))

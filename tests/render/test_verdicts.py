@@ -157,7 +157,7 @@ def test_an_orbit_component_is_the_set_of_scalings_of_its_representative(net):
 def test_a_product_parametrization_that_is_not_an_orbit_is_refused():
     # the false statement "every parametrization by positive factors is an orbit": lambda on the outgoing weight
     arch = (1, 1, 1)
-    lam = auxiliary_symbols(r"\lambda", 1)[0]
+    lam = auxiliary_symbols("lambda", 1)[0]
     for wrong in ([2 * lam, 0, 3 * lam, 1], [2 * lam, 0, 3 / lam**2, 1], [2 * lam, 1, 3 / lam, 1]):
         comp = make_component(arch, "not an orbit", tuple(wrong), (lam,), BasicSet((lam,), [(lam, ">", 0)]),
                               None, dimension=1)
