@@ -47,7 +47,6 @@ __all__ = [
     "PRIME",
     "reduce_mod",
     "rref_mod",
-    "rank_mod",
     "nullspace",
     "solve",
     "solve_left",
@@ -167,7 +166,7 @@ def rref(rows: Rows, ncols: int | None = None) -> tuple[tuple[Vector, ...], tupl
     return out, pivots
 
 
-#: A prime below 2**64 (the Mersenne prime 2**61 - 1) for ranks modulo p (:func:`rank_mod`, :func:`rref_mod`).
+#: A prime below 2**64 (the Mersenne prime 2**61 - 1) for ranks modulo p (:func:`rref_mod`).
 PRIME = 2**61 - 1
 
 
@@ -207,31 +206,6 @@ def rref_mod(rows: Sequence[Sequence[int]], ncols: int, modulus: int = PRIME, *,
     echelon, r = mat.rref()
     entries = [int(v) for v in echelon.entries()[:r * ncols]]
     return [entries[i * ncols:(i + 1) * ncols] for i in range(r)]
-
-
-def rank_mod(rows: Rows, ncols: int | None = None, modulus: int = PRIME) -> int:
-    """The rank modulo ``modulus`` of a rational matrix after clearing each row's denominators: at most its rank over Q.
-
-    Each row is multiplied by the least common multiple of its denominators
-    (which changes no rank over Q) and the integer matrix is reduced modulo
-    the prime ``modulus``.  Every minor of the reduction is the reduction of
-    a minor of the integer matrix, so a nonzero minor modulo ``modulus`` is
-    nonzero over Q: the result is a proven lower bound of :func:`rank`
-    (``docs/theory/deep.md``, Section 1), equal to it for all but finitely
-    many primes.
-
-    >>> rank_mod([[Fraction(1, 3), Fraction(2, 3)], [1, 2]])
-    1
-    >>> rank_mod([[1, 0], [0, 7]], modulus=7), rank([[1, 0], [0, 7]])
-    (1, 2)
-    """
-    rows, ncols = _rows(rows, ncols, "rank_mod")
-    ints = []
-    for i, row in enumerate(rows):
-        vals = [_exact(v, "rank_mod", i, j) for j, v in enumerate(row)]
-        den = math.lcm(*(v.denominator for v in vals)) if vals else 1
-        ints.append([v.numerator * (den // v.denominator) for v in vals])
-    return len(rref_mod(ints, ncols, modulus))
 
 
 def nullspace(rows: Rows, ncols: int | None = None) -> tuple[Vector, ...]:
