@@ -1146,9 +1146,10 @@ def document(report, *, summary: bool | None = None, appendix: bool = True, equa
             body = [b.replace("are in the appendix", "are " + where_equations.replace("in the file", "in the file", 1))
                     for b in body]
         if summary and appendix:
-            for i in range(APPENDIX_COMPONENTS + 1, len(report.fiber.components) + 1):
-                body = [b.replace(f"are in the appendix (Component ${i}$).",
-                                  "are left out of the appendix (see there).") for b in body]
+            def pointer(m):
+                return m.group(0) if int(m.group(1)) <= APPENDIX_COMPONENTS else \
+                    "are left out of the appendix (see there)."
+            body = [re.sub(r"are in the appendix \(Component \$(\d+)\$\)\.", pointer, b) for b in body]
         lines += body
     if report.fiber_note:
         lines.append(prose_latex(report.fiber_note))
