@@ -838,12 +838,30 @@ def _fiber_body(fiber, heading: str, summary: bool = False) -> list[str]:
     return lines
 
 
-def _appendix(fiber, heading: str) -> list[str]:
-    lines = ["The equations of every component, one per coordinate of the parameter "
-             "(the exact values of the long numbers of the summary)."]
+#: The appendix of a summary writes the equations of this many components; the others are named with their
+#: structure and a pointer to the separate equations document (``latex --equations FILE``), so that the
+#: document grows with the number of components, not with components times parameters.
+APPENDIX_COMPONENTS = 5
+
+
+def _appendix(fiber, heading: str, full: bool = True) -> list[str]:
+    shown = len(fiber.components) if full else APPENDIX_COMPONENTS
+    if shown >= len(fiber.components):
+        lines = ["The equations of every component, one per coordinate of the parameter "
+                 "(the exact values of the long numbers of the summary)."]
+    else:
+        lines = [f"The equations of the first {_plural(shown, 'component')}, one per coordinate of the parameter "
+                 "(the exact values of the long numbers of the summary); of the other "
+                 f"{_plural(len(fiber.components) - shown, 'component')} only the structure, their equations "
+                 "being as long as the parameter. A document of the equations of every component is written by "
+                 "\\texttt{semialg-fibers latex --equations FILE}."]
     for i, c in enumerate(fiber.components, start=1):
         lines.append("")
-        lines.append(component_block(c, i, heading=heading, equations=True))
+        if i <= shown:
+            lines.append(component_block(c, i, heading=heading, equations=True))
+        else:
+            # Heading and pattern only: the structure (an orbit's matrix form) is in the body already.
+            lines.append(component_block(c, i, heading=heading, summary=True).split("\n\n", 1)[0])
     return lines
 
 
@@ -1127,13 +1145,18 @@ def document(report, *, summary: bool | None = None, appendix: bool = True, equa
         if summary and not appendix:
             body = [b.replace("are in the appendix", "are " + where_equations.replace("in the file", "in the file", 1))
                     for b in body]
+        if summary and appendix:
+            def pointer(m):
+                return m.group(0) if int(m.group(1)) <= APPENDIX_COMPONENTS else \
+                    "are left out of the appendix (see there)."
+            body = [re.sub(r"are in the appendix \(Component \$(\d+)\$\)\.", pointer, b) for b in body]
         lines += body
     if report.fiber_note:
         lines.append(prose_latex(report.fiber_note))
     for section in report.sections:
         lines += ["", f"\\section{{{escape_text(section.title)}}}", _section_body(section)]
     if summary and appendix and report.fiber is not None:
-        lines += ["", "\\appendix", "\\section{The equations of the components}"] + _appendix(report.fiber, "subsection")
+        lines += ["", "\\appendix", "\\section{The equations of the components}"] + _appendix(report.fiber, "subsection", full=False)
     lines += ["", "\\end{document}", ""]
     return "\n".join(lines)
 
