@@ -29,7 +29,7 @@ from ..core.exact import unlimited_int_digits
 from ..core.exceptions import InternalCheckError, NotDecidedError, SemialgFibersError
 from ..core.limits import DEFAULT_LIMITS, InputLimits, input_limits, search_limits
 from ..core.version import __version__
-from . import census, documents, equivalence, fibers, functional, laws, matrices, networks
+from . import census, completion, documents, equivalence, fibers, functional, laws, matrices, networks
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
@@ -50,11 +50,12 @@ def _by_name(*groups) -> dict:
     return {command.name: command for group in groups for command in group.COMMANDS}
 
 
-_ALL = _by_name(networks, fibers, functional, equivalence, matrices, documents, laws, census)
+_ALL = _by_name(networks, fibers, functional, equivalence, matrices, documents, laws, census, completion)
 
 #: The subcommands, in the order ``--help`` lists them.
 COMMANDS: list[Command] = [_ALL[name] for name in ("info", "identify", "eval", "equiv", "fiber", "dim", "fd",
-                                                    "canonical", "ncr", "latex", "plot", "laws", "census")]
+                                                    "canonical", "ncr", "latex", "plot", "laws", "census",
+                                                    "completion")]
 
 
 # ----------------------------------------------------------------------------- parsing
@@ -97,6 +98,7 @@ EXAMPLES = {
     "laws": "semialg-fibers laws net.json",
     "latex": "semialg-fibers latex net.json -o fiber.tex && pdflatex fiber.tex",
     "plot": "semialg-fibers plot net.json -o picture.png",
+    "completion": "semialg-fibers completion bash > ~/.local/share/bash-completion/completions/semialg-fibers",
 }
 
 
@@ -150,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         command.arguments(p)
         _global_options(p, suppress=True)
-        p.set_defaults(command_row=command)
+        p.set_defaults(command_row=command, program_parser=parser)  # the completion script is made from it
     return parser
 
 
