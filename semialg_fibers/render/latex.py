@@ -50,7 +50,7 @@ from ..core.semialgebraic import BasicSet, PolynomialConstraint, SemialgebraicSe
 from ..core.symbols import parameter_coordinates
 from ..core.symmetries import Symmetry, VectorField
 from ..shallow.genericity import GenericityReport
-from .prose import prose_latex
+from .prose import abbreviated_latex, prose_latex
 from .report import NetworkReport
 from .text import ordered_terms
 
@@ -332,11 +332,7 @@ def _is_long(v: Fraction) -> bool:
 
 def _abbreviated(v: Fraction) -> str:
     """``1.67256\\ldots``: a long exact number cut to 6 significant digits (a marker that it is cut)."""
-    text = f"{float(v):.6g}"
-    if "e" in text:
-        mantissa, exponent = text.split("e")
-        return rf"{mantissa}\ldots \times 10^{{{int(exponent)}}}"
-    return text + r"\ldots"
+    return abbreviated_latex(v)
 
 
 def _matrix_latex(rows, abbreviate: bool = False) -> str:

@@ -18,10 +18,11 @@ LaTeX text mode (``amsmath`` and ``amssymb``).
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from ..core.phrase import escape_text
 
-__all__ = ["prose_latex", "parameter_name_latex"]
+__all__ = ["prose_latex", "parameter_name_latex", "abbreviated_latex"]
 
 _PARAM = r"(?P<param>\b(?P<pw>W|b)(?P<pl>[1-9])(?:\[(?P<pidx>[^\]\[]{1,20})\]|_\{?(?P<psub>[A-Za-z0-9]{1,6})\}?)?(?![A-Za-z0-9]))"
 _BB = r"(?P<bb>\b(?P<bbset>[QRZN])\^\{?(?P<bbexp>[A-Za-z0-9]{1,6})\}?)"
@@ -34,6 +35,44 @@ _SUM = r"(?P<sum>\bsum_\{?(?P<sumsub>[A-Za-z0-9]{1,6})\}?)"
 _REL = r"(?P<rel><-|\+=|-=|>=|<=|!=|==|=|<|>)"
 _VAR = r"(?P<var>(?<![A-Za-z][A-Za-z]\()\b(?P<v>[b-zA-HJ-Z])(?P<vstar>\*|')?(?![A-Za-z0-9_]))"
 _NUM = r"(?P<num>\b\d+(?:/\d+)?\b)"
+
+#: A number of the prose with more digits than this is shown cut (:func:`abbreviated_latex`); values keep every digit.
+PROSE_DIGITS = 30
+_LONG_NUMBER = re.compile(r"\b\d+(?:/\d+)?\b")
+
+
+def abbreviated_latex(v: Fraction, digits: int = 6) -> str:
+    r"""A long exact number cut to ``digits`` significant digits, in math mode, with a marker that it is cut.
+
+    Exact at any size (no float of the whole number, which overflows beyond ``1e308``).
+
+    >>> print(abbreviated_latex(Fraction(10**400 * 5, 3)))
+    1.66667\ldots \times 10^{400}
+    >>> print(abbreviated_latex(Fraction(-2, 3)))
+    -0.666667\ldots
+    """
+    v = Fraction(v)
+    if not v:
+        return "0"
+    sign, a = ("-" if v < 0 else ""), abs(v)
+    exponent = len(str(a.numerator)) - len(str(a.denominator))
+    mantissa = a / Fraction(10) ** exponent
+    if mantissa < 1:  # the digit counts overestimate by at most one
+        mantissa, exponent = mantissa * 10, exponent - 1
+    if -4 <= exponent <= 5:  # as the format "g" does: positional in this range
+        text = f"{float(a):.{digits}g}"
+        return f"{sign}{text}\\ldots"
+    return f"{sign}{float(mantissa):.{digits}g}\\ldots \\times 10^{{{exponent}}}"
+
+
+def _long(text: str) -> bool:
+    return sum(c.isdigit() for c in text) > PROSE_DIGITS
+
+
+def _text_latex(segment: str) -> str:
+    """Escaped text, its long numbers cut (in math mode)."""
+    return _LONG_NUMBER.sub(lambda m: f"${abbreviated_latex(Fraction(m.group(0)))}$" if _long(m.group(0))
+                            else m.group(0), escape_text(segment))
 _GLUE = r"(?P<glue> \. |[-+*/.|(),\[\]{}^]| (?! ))"
 _TOKEN = re.compile("|".join((_ZMOD, _PARAM, _BB, _SUM, _SUBVAR, _NVAR, _GREEK, _FUNC, _REL, _VAR, _NUM, _GLUE)))
 
@@ -87,7 +126,7 @@ def _math_token(m: re.Match) -> str:
         star = m.group("vstar") or ""
         return m.group("v") + ("^{*}" if star == "*" else star)
     if kind == "num":
-        return text
+        return abbreviated_latex(Fraction(text)) if _long(text) else text
     # glue
     return {"*": r"\,", ".": r" \cdot ", " . ": r" \cdot ", "|": r" \mid ", "{": r"\{", "}": r"\}", " ": " ", "^": "^"}.get(text, text)
 
@@ -125,6 +164,8 @@ def prose_latex(text: str) -> str:
     a permutation of the 3 neurons, 50\% of $a_{i}$
     >>> print(prose_latex("the line moves freely (s(z) - s(-z) = z when both orientations occur)"))
     the line moves freely ($s(z) - s(-z) = z$ when both orientations occur)
+    >>> print(prose_latex("a weight " + "7" * 40 + " and " + "3" * 35 + "/2 units"))
+    a weight $7.77778\ldots \times 10^{39}$ and $1.66667\ldots \times 10^{34}$ units
     """
     text = str(text)
     tokens = list(_TOKEN.finditer(text))
@@ -175,7 +216,7 @@ def prose_latex(text: str) -> str:
             continue
         run = tokens[start:end]
         # a lone single letter between words ("row w" is math, but "x" in "2 x 3" too): keep the letter
-        out.append(escape_text(text[position:run[0].start()]))
+        out.append(_text_latex(text[position:run[0].start()]))
         body = "".join(_math_token(t) for t in run)
         body = re.sub(r" {2,}", " ", body).strip()
         if len(body) > 40:  # a long tuple may break after its commas (inline math breaks only at operators)
@@ -183,5 +224,5 @@ def prose_latex(text: str) -> str:
         out.append(f"${body}$")
         position = run[-1].end()
         i = max(end, i + 1)
-    out.append(escape_text(text[position:]))
+    out.append(_text_latex(text[position:]))
     return "".join(out)
