@@ -21,3 +21,17 @@ def test_long_numbers_in_prose_are_cut_and_the_cut_agrees_with_the_exact_value()
             assert abs(shown - exact) <= abs(exact) * Decimal("1e-5"), (text, out)
     assert prose_latex("the weight " + "7" * 30) == "the weight " + "7" * 30  # up to 30 digits in full
     assert abbreviated_latex(Fraction(-1, 8)) == r"-0.125\ldots"
+
+
+def test_a_summary_of_weights_beyond_the_float_range_is_written(tmp_path):
+    import json
+
+    from semialg_fibers.cli.main import main
+
+    big = "7" * 400
+    net = {"layers": [{"weight": [[big], ["-3/2"]], "bias": ["1", big + "/7"]},
+                      {"weight": [[big, "2"]], "bias": ["0"]}]}
+    (tmp_path / "net.json").write_text(json.dumps(net))
+    out = tmp_path / "net.tex"
+    assert main(["latex", str(tmp_path / "net.json"), "--summary", "-o", str(out)]) == 0
+    assert r"\ldots \times 10^{399}" in out.read_text()
