@@ -32,14 +32,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import flint
-import ppl
-
 from .exact import to_rational
 from .exceptions import InternalCheckError, LimitReachedError, ShapeError
-from .startup import python_sigint_in_the_program
+from .startup import sigint_held_in_the_program
 
-python_sigint_in_the_program()  # importing ppl installed cysignals' SIGINT handler, which can lose Ctrl-C
+with sigint_held_in_the_program():  # importing ppl installs cysignals' SIGINT handler, which can lose Ctrl-C
+    import flint
+    import ppl
 
 __all__ = [
     "rank",

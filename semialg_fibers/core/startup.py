@@ -4,17 +4,18 @@ The imports of the package (``semialg_fibers/__init__.py``) and of the
 command line (:mod:`semialg_fibers.cli`) catch ``KeyboardInterrupt`` and call
 :func:`interrupted_at_start`, which ends the program only when this process
 is the program (:func:`is_the_program`); imported by a library user they let
-``KeyboardInterrupt`` through.  This module imports only ``os``, ``signal``,
+``KeyboardInterrupt`` through.  This module imports only ``contextlib``, ``os``, ``signal``,
 ``sys`` and ``threading`` of the standard library (a few milliseconds), so
 it can be imported after the signal.
 """
 
+import contextlib
 import os
 import signal
 import sys
 import threading
 
-__all__ = ["is_the_program", "interrupted_at_start", "python_sigint_in_the_program"]
+__all__ = ["is_the_program", "interrupted_at_start", "sigint_held_in_the_program"]
 
 
 def is_the_program() -> bool:
@@ -45,13 +46,24 @@ def interrupted_at_start() -> None:
     raise SystemExit(130)
 
 
-def python_sigint_in_the_program() -> None:
-    """In the program, make Ctrl-C raise ``KeyboardInterrupt`` at the next bytecode again (Python's handler).
+@contextlib.contextmanager
+def sigint_held_in_the_program():
+    """In the program, hold Ctrl-C during an import that installs a foreign SIGINT handler, then Python's again.
 
-    Importing ``ppl`` installs cysignals' SIGINT handler, which lost the signal
-    in 3 of 38 interrupted oracle searches, and once while the commands were
-    still being imported (the program then ran on); :mod:`.linalg` calls this
-    right after that import.  A library user keeps the handlers as they are.
+    Importing ``ppl`` installs cysignals' SIGINT handler, which keeps a signal
+    that arrives outside its own native calls for later and so lost about one
+    Ctrl-C in 40 sent while the commands were importing (the program ran on).
+    Inside this block SIGINT is blocked; at its end Python's handler is put
+    back and the signal unblocked, so one sent meanwhile is delivered to it
+    and raises ``KeyboardInterrupt`` at once.  A library user keeps the
+    handlers and the signal mask as they are.
     """
-    if is_the_program() and threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    hold = is_the_program() and threading.current_thread() is threading.main_thread()
+    if hold:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if hold:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
