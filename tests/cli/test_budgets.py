@@ -479,7 +479,7 @@ def _interrupt_while_starting(program: str, argv: list[str], delay: float) -> su
     return subprocess.CompletedProcess(process.args, process.returncode, None, err)
 
 
-@pytest.mark.slow  # about 1 run in 40 the signal is still lost during the imports (the program runs on)
+@pytest.mark.slow  # six program starts; the default run has the library-user case below
 @pytest.mark.parametrize("delay", [0.01, 0.04, 0.1, 0.3, 0.8, 2.0])
 def test_ctrl_c_while_the_program_starts(tmp_path, delay):
     """SIGINT during the imports of the package and of the commands, or later: exit 130, one line, no traceback.
