@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import api
 from ..core.exceptions import NotDecidedError
 from ..core.limits import SearchLimits
 from ..core.network import Network
@@ -22,10 +21,18 @@ __all__ = ["ANALYSES", "DEFAULT_ANALYSES", "EquivalentTo", "analysis", "network_
            "hidden_hyperplanes", "conservation_laws", "functional_dimension"]
 
 
+def _api():
+    # imported when an analysis runs, not with this module: the command line's parser reads only the names below,
+    # and importing the api (SymPy among it) would cost every command about a second
+    from .. import api
+
+    return api
+
+
 def _structure(net: Network):
-    found = api.structure(net)
+    found = _api().structure(net)
     if found is None:
-        raise NotDecidedError(f"the {api.network_class(net).description} have no structural analysis "
+        raise NotDecidedError(f"the {_api().network_class(net).description} have no structural analysis "
                               "(row types and hidden hyperplanes are those of three-layer networks)")
     return found
 
@@ -37,7 +44,7 @@ def network_class(net: Network, limits: SearchLimits) -> str:
     >>> network_class(Network.from_layers([([[1]], [0]), ([[1]], [0]), ([[1]], [0])]), SearchLimits())
     'three-layer'
     """
-    return api.network_class(net).name
+    return _api().network_class(net).name
 
 
 def row_types(net: Network, limits: SearchLimits) -> str:
@@ -75,7 +82,7 @@ def identifiability(net: Network, limits: SearchLimits) -> str:
     >>> identifiability(net, SearchLimits())
     'not identifiable: hidden column'
     """
-    result = api.is_identifiable(net, limits=limits)
+    result = _api().is_identifiable(net, limits=limits)
     text = "identifiable" if result.identifiable else \
         "not identifiable: " + ", ".join(dict.fromkeys(str(r.kind) for r in result.reasons))
     return text if result.proven else text + " (conjecture)"
@@ -94,7 +101,7 @@ def identifiability_or_conjecture(net: Network, limits: SearchLimits) -> str:
     >>> identifiability_or_conjecture(net, SearchLimits())
     'identifiable (conjecture)'
     """
-    result = api.is_identifiable(net, limits=limits, allow_conjecture=True)
+    result = _api().is_identifiable(net, limits=limits, allow_conjecture=True)
     text = "identifiable" if result.identifiable else \
         "not identifiable: " + ", ".join(dict.fromkeys(str(r.kind) for r in result.reasons))
     return text if result.proven else text + " (conjecture)"
@@ -107,7 +114,7 @@ def fiber_dimension(net: Network, limits: SearchLimits) -> str:
     >>> fiber_dimension(Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])]), SearchLimits())
     '2 (proven)'
     """
-    found = api.fiber_dimension(net, limits=limits)
+    found = _api().fiber_dimension(net, limits=limits)
     return f"{int(found)} ({getattr(found, 'status', 'proven')})"
 
 
@@ -119,7 +126,7 @@ def fiber_dimension_or_conjecture(net: Network, limits: SearchLimits) -> str:
     >>> fiber_dimension_or_conjecture(RandomNetworks((3, 3, 2, 1), seed=0).network(1), SearchLimits())
     '5 (conjecture)'
     """
-    found = api.fiber_dimension(net, limits=limits, allow_conjecture=True)
+    found = _api().fiber_dimension(net, limits=limits, allow_conjecture=True)
     return f"{int(found)} ({getattr(found, 'status', 'proven')})"
 
 
@@ -130,7 +137,7 @@ def minimal_width(net: Network, limits: SearchLimits) -> str:
     >>> minimal_width(Network.from_layers([([[1], [1]], [0, 0]), ([[1, 2]], [0])]), SearchLimits())
     '1'
     """
-    return str(api.minimal_width(net, limits=limits))
+    return str(_api().minimal_width(net, limits=limits))
 
 
 def conservation_laws(net: Network, limits: SearchLimits) -> str:
@@ -142,7 +149,7 @@ def conservation_laws(net: Network, limits: SearchLimits) -> str:
     """
     from ..conservation import conservation_laws as laws
 
-    api.continuous_symmetries(net, limits=limits)  # counts the generators against the limits before any is built
+    _api().continuous_symmetries(net, limits=limits)  # counts the generators against the limits before any is built
     return str(len(laws(net).quantities()))
 
 
@@ -152,7 +159,7 @@ def functional_dimension(net: Network, limits: SearchLimits) -> str:
     >>> functional_dimension(Network.from_layers([([[1], [-1]], [0, 1]), ([[1, 2]], [0])]), SearchLimits())
     '5 (N - hidden = 5)'
     """
-    found = api.functional_dimension(net, limits=limits)
+    found = _api().functional_dimension(net, limits=limits)
     return f"{found.rank} (N - hidden = {found.parameters - found.hidden})"
 
 
@@ -174,7 +181,7 @@ class EquivalentTo:
         if net.architecture[0] != self.reference.architecture[0] or \
                 net.architecture[-1] != self.reference.architecture[-1]:
             return "not equivalent: other input or output dimension"
-        result = api.equivalent(net, self.reference, limits=limits)
+        result = _api().equivalent(net, self.reference, limits=limits)
         if result.equivalent:
             return "equivalent"
         witness = getattr(result, "witness", None)
