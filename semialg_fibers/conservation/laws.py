@@ -274,16 +274,23 @@ def independent_at(net: Network, expressions: Sequence) -> tuple:
     if not expressions:
         return ()
     point = net.parameters()
-    rows = []
-    for e in expressions:
+    gradients = {}  # (expression, parameter) -> the nonzero entries of the gradients at the point
+    for k, e in enumerate(expressions):
         support = F.expression_support(e, net.architecture)
-        row = [Fraction(0)] * len(point)
         if support:
             R, gens = F.local_ring(net.architecture, support)
             local = F.values_at([F.gradient(R.from_expr(e), gens)], [point[i] for i in support])[0]
-            for i, v in zip(support, local):
-                row[i] = v
-        rows.append(row)
+            gradients.update(((k, i), v) for i, v in zip(support, local) if v)
+    # Independent modulo a prime means independent over Q (docs/theory/deep.md, Proposition 1.6): when every
+    # gradient is, as for the scaling laws of a wide network, the dense rational elimination below is not needed.
+    try:
+        if linalg.sparse_rank_mod(gradients, (len(expressions), len(point))) == len(expressions):
+            return tuple(expressions)
+    except ZeroDivisionError:  # the prime divides a denominator: decide over Q
+        pass
+    rows = [[Fraction(0)] * len(point) for _ in expressions]
+    for (k, i), v in gradients.items():
+        rows[k][i] = v
     # columns of the transpose are the gradients: RREF pivots pick an independent subset in order
     transposed = [[rows[i][p] for i in range(len(rows))] for p in range(len(point))]
     _, pivots = linalg.rref(transposed, len(rows))

@@ -46,6 +46,7 @@ __all__ = [
     "PRIME",
     "reduce_mod",
     "rref_mod",
+    "sparse_rank_mod",
     "nullspace",
     "solve",
     "solve_left",
@@ -205,6 +206,29 @@ def rref_mod(rows: Sequence[Sequence[int]], ncols: int, modulus: int = PRIME, *,
     echelon, r = mat.rref()
     entries = [int(v) for v in echelon.entries()[:r * ncols]]
     return [entries[i * ncols:(i + 1) * ncols] for i in range(r)]
+
+
+def sparse_rank_mod(entries: dict[tuple[int, int], Fraction], shape: tuple[int, int], modulus: int = PRIME) -> int:
+    """The rank modulo the prime ``modulus`` of the rational matrix with the given nonzero ``entries``.
+
+    A lower bound of the rank over Q (reduction modulo p is a ring
+    homomorphism on the rationals whose denominators p does not divide, and a
+    nonzero minor modulo p is nonzero over Q); ZeroDivisionError when
+    ``modulus`` divides a denominator.  The matrix is filled entry by entry, so
+    a wide matrix with few nonzero entries costs what its entries cost.
+
+    >>> sparse_rank_mod({(0, 0): Fraction(1, 2), (1, 0): Fraction(1), (1, 4): Fraction(3)}, (2, 5))
+    2
+    >>> sparse_rank_mod({(0, 0): Fraction(7), (1, 1): Fraction(1)}, (2, 2), 7)   # 7 vanishes modulo 7
+    1
+    """
+    nrows, ncols = shape
+    if not nrows or not ncols:
+        return 0
+    mat = flint.nmod_mat(nrows, ncols, modulus)
+    for (i, j), value in entries.items():
+        mat[i, j] = reduce_mod(Fraction(value), modulus)
+    return mat.rank()
 
 
 def nullspace(rows: Rows, ncols: int | None = None) -> tuple[Vector, ...]:

@@ -220,7 +220,7 @@ class VectorField(Printable):
             if isinstance(expr, sympy.Basic) and expr.is_Atom and not isinstance(expr, sympy.Float):
                 converted.append(expr)  # the common case: 0, a number or a parameter symbol
                 continue
-            if names is None:
+            if names is None and isinstance(expr, str):  # only a string needs the names (13,305 of them for ACAS)
                 names = {str(c): c for c in parameter_symbols(arch)}
             converted.append(as_expression(expr, f"components[{i}]", names))
         object.__setattr__(self, "architecture", arch)
