@@ -70,6 +70,11 @@ __all__ = [
     "network_latex",
     "network_block",
     "basic_set_block",
+    "digits_latex",
+    "long_numbers_latex",
+    "linear_fractions_latex",
+    "has_long_number",
+    "breakable_latex",
     "component_block",
     "fiber_latex",
     "fiber_latex_inline",
@@ -102,7 +107,7 @@ _REVERSED = {">": "<", ">=": r"\leq"}
 _COMMAND_WIDTH = {
     "geq": 13.9, "leq": 13.9, "neq": 13.9, "in": 12.5, "cdot": 8.0, "cup": 11.0, "top": 8.0,
     "quad": 10.0, "qquad": 20.0, ",": 1.7, ";": 2.8, ":": 2.2, " ": 3.4, "!": -1.7, "exists": 6.0,
-    "emptyset": 5.5, "ldots": 13.5, "dots": 13.5, "mid": 8.4, "to": 15.6, "times": 13.5,
+    "emptyset": 5.5, "ldots": 13.5, "dots": 13.5, "mid": 8.4, "to": 15.6, "times": 13.5, "allowbreak": 0.0,
 }
 _CHAR_WIDTH = {"=": 13.9, "<": 13.9, ">": 13.9, "+": 12.5, "-": 12.5, "(": 4.0, ")": 4.0, "[": 3.0,
                "]": 3.0, ",": 4.5, ".": 2.8, ";": 4.5, ":": 5.6, "|": 3.0, "/": 5.0, "'": 3.0}
@@ -179,7 +184,8 @@ def math_width(latex: str) -> float:
     >>> 40 < math_width(r"W^{(1)}_{1,1} = \frac{1}{\gamma_{1}}") < 60
     True
     """
-    return 1.08 * _width(_TOKEN.findall(latex))
+    # long numbers are measured as printed: in groups of three digits (long_numbers_latex)
+    return 1.08 * _width(_TOKEN.findall(long_numbers_latex(latex)))
 
 
 # ---------------------------------------------------------------------------- math-mode formulas
@@ -434,8 +440,123 @@ def _relation_rows(rel: _Relation, width: float, punct: str) -> list[str]:
     return rows
 
 
+#: Numbers with more digits than this are printed in groups of three that may break (:func:`digits_latex`).
+GROUP_DIGITS = 20
+_DIGIT_RUN = re.compile(r"(?<![0-9])[0-9]{%d,}(?![0-9])" % (GROUP_DIGITS + 1))
+#: What joins the digit groups of a long number: a thin space and a permitted line break.
+DIGIT_BREAK = r"\,\allowbreak "
+
+
+def digits_latex(digits: str) -> str:
+    r"""The digits of a long number in groups of three from the right, joined by :data:`DIGIT_BREAK` (math mode).
+
+    Every digit is printed; removing ``DIGIT_BREAK`` gives the digits back.
+
+    >>> print(digits_latex("1234567"))
+    1\,\allowbreak 234\,\allowbreak 567
+    """
+    head = len(digits) % 3 or 3
+    return DIGIT_BREAK.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+
+
+def long_numbers_latex(latex: str) -> str:
+    r"""A math-mode string with every number of more than :data:`GROUP_DIGITS` digits in breakable groups.
+
+    >>> long_numbers_latex("x = " + "1" * 22) == "x = 1" + r"\,\allowbreak 111" * 7
+    True
+    >>> long_numbers_latex(r"\lambda_{12} = 3")
+    '\\lambda_{12} = 3'
+    """
+    return _DIGIT_RUN.sub(lambda m: digits_latex(m.group(0)), latex)
+
+
+def _braced(text: str, i: int) -> tuple[str, int]:
+    """The contents of the braced group opening at ``text[i]`` and the index after its closing brace."""
+    depth, j = 0, i
+    while j < len(text):
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        j += 1
+        if depth == 0:
+            break
+    return text[i + 1:j - 1], j
+
+
+def _top_level(text: str, pattern: str) -> bool:
+    """True when ``pattern`` occurs in ``text`` outside braces and brackets."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        elif depth == 0 and text.startswith(pattern, i):
+            return True
+    return False
+
+
+def linear_fractions_latex(latex: str) -> str:
+    r"""``\frac{a}{b}`` written ``a / b`` where ``a`` or ``b`` has a long number (a fraction's parts cannot break).
+
+    Inside and outside, other fractions stay; a sum or product gets parentheses where the slash needs them.
+
+    >>> n = "7" * 25
+    >>> print(linear_fractions_latex(r"\frac{3 \lambda_{2}}{" + n + r"} + \frac{1}{2}") == "3 \\lambda_{2} / " + n
+    ...       + r" + \frac{1}{2}")
+    True
+    >>> print(linear_fractions_latex(r"\frac{x + 1}{" + n + r" y}") == r"\left(x + 1\right) / \left(" + n + r" y\right)")
+    True
+    """
+    out, i = [], 0
+    while True:
+        j = latex.find(r"\frac{", i)
+        if j < 0:
+            out.append(latex[i:])
+            return "".join(out)
+        out.append(latex[i:j])
+        numerator, k = _braced(latex, j + len(r"\frac"))
+        denominator, k = _braced(latex, k)
+        numerator, denominator = linear_fractions_latex(numerator), linear_fractions_latex(denominator)
+        if _DIGIT_RUN.search(numerator) or _DIGIT_RUN.search(denominator):
+            if _top_level(numerator, " + ") or _top_level(numerator, " - ") or numerator.startswith("-"):
+                numerator = rf"\left({numerator}\right)"
+            if not denominator.isdigit():
+                denominator = rf"\left({denominator}\right)"
+            out.append(f"{numerator} / {denominator}")
+        else:
+            out.append(rf"\frac{{{numerator}}}{{{denominator}}}")
+        i = k
+
+
+def has_long_number(latex: str) -> bool:
+    """True when a LaTeX string has a number of more than :data:`GROUP_DIGITS` digits."""
+    return _DIGIT_RUN.search(latex) is not None
+
+
+def breakable_latex(formulas: list[str], last: str = ".") -> str:
+    r"""Formulas with long numbers as a display that breaks inside the numbers, across lines and pages (text mode).
+
+    An ``align*`` row never breaks, and a number of hundreds of digits is wider than the page: each formula
+    (math mode, without ``&``) becomes a paragraph of inline math, indented like a display, its continuation
+    lines indented further; fractions with long parts are written with a slash and long numbers in groups of
+    three digits, with a permitted break after each group (every digit printed).  Formulas are separated by
+    commas, the last one followed by ``last``.
+
+    >>> print(breakable_latex(["x = 1", "y = 2"]))
+    \begin{flushleft}\leftskip=2em\relax
+    \hangindent=2em\hangafter=1 $x = 1$,\par
+    \hangindent=2em\hangafter=1 $y = 2$.\par
+    \end{flushleft}
+    """
+    lines = []
+    for i, formula in enumerate(formulas):
+        punct = last if i == len(formulas) - 1 else ","
+        body = long_numbers_latex(linear_fractions_latex(formula))
+        lines.append(f"\\hangindent=2em\\hangafter=1 ${body}${punct}\\par")
+    return "\\begin{flushleft}\\leftskip=2em\\relax\n" + "\n".join(lines) + "\n\\end{flushleft}"
+
+
 def _align(rows: list[str]) -> str:
-    body = " \\\\\n".join(rows)
+    body = long_numbers_latex(" \\\\\n".join(rows))
     return "{\\allowdisplaybreaks\n\\begin{align*}\n" + body + "\n\\end{align*}}"
 
 
@@ -485,14 +606,28 @@ def _relations_block(relations: list, width: float = LINE_WIDTH, last: str = "."
             emit(group)
         run.clear()
 
+    broken: list = []  # consecutive relations too wide for a line because of a long number
+
+    def flush_broken():
+        if broken:
+            blocks.append(breakable_latex([" ".join(rel.one_line()) for rel, _ in broken], last=broken[-1][1]))
+            broken.clear()
+
     for i, rel in enumerate(relations):
         punct = last if i == len(relations) - 1 else ","
         if rel.width() + 5.0 <= width:
+            flush_broken()
             run.append((rel, punct))
+        elif has_long_number(" ".join(rel.one_line())):
+            # an align* row cannot break inside a number: a paragraph of inline math can
+            flush_run()
+            broken.append((rel, punct))
         else:
             flush_run()
+            flush_broken()
             blocks.append(_align(_relation_rows(rel, width, punct)))
     flush_run()
+    flush_broken()
     return "\n".join(blocks)
 
 
@@ -813,7 +948,7 @@ def count_latex(n: int) -> str:
 
     text = format_count(n)
     if text.isdigit():
-        return r"llowbreak ".join(text[i:i + 30] for i in range(0, len(text), 30))
+        return r"\allowbreak ".join(text[i:i + 30] for i in range(0, len(text), 30))
     return re.sub(r"\^(\d+)", r"^{\1}", text).replace(" ", r"\,")
 
 
