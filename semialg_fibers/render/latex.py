@@ -503,7 +503,7 @@ def linear_fractions_latex(latex: str) -> str:
     >>> print(linear_fractions_latex(r"\frac{3 \lambda_{2}}{" + n + r"} + \frac{1}{2}") == "3 \\lambda_{2} / " + n
     ...       + r" + \frac{1}{2}")
     True
-    >>> print(linear_fractions_latex(r"\frac{x + 1}{" + n + r" y}") == r"\left(x + 1\right) / \left(" + n + r" y\right)")
+    >>> print(linear_fractions_latex(r"\frac{x + 1}{" + n + r" y}") == "(x + 1) / (" + n + " y)")
     True
     """
     out, i = [], 0
@@ -517,14 +517,18 @@ def linear_fractions_latex(latex: str) -> str:
         denominator, k = _braced(latex, k)
         numerator, denominator = linear_fractions_latex(numerator), linear_fractions_latex(denominator)
         if _DIGIT_RUN.search(numerator) or _DIGIT_RUN.search(denominator):
+            # plain parentheses: \left...\right would make one unbreakable box of the long number
             if _top_level(numerator, " + ") or _top_level(numerator, " - ") or numerator.startswith("-"):
-                numerator = rf"\left({numerator}\right)"
+                numerator = f"({numerator})"
             if not denominator.isdigit():
-                denominator = rf"\left({denominator}\right)"
+                denominator = f"({denominator})"
             out.append(f"{numerator} / {denominator}")
         else:
             out.append(rf"\frac{{{numerator}}}{{{denominator}}}")
         i = k
+
+
+_SIZED = re.compile(r"\\(left|right)(\\[{}|]|[()\[\]|.])")
 
 
 def has_long_number(latex: str) -> bool:
@@ -551,6 +555,8 @@ def breakable_latex(formulas: list[str], last: str = ".") -> str:
     for i, formula in enumerate(formulas):
         punct = last if i == len(formulas) - 1 else ","
         body = long_numbers_latex(linear_fractions_latex(formula))
+        # \left...\right is one box that cannot break: fixed-size delimiters instead
+        body = _SIZED.sub(lambda m: {"left": r"\bigl", "right": r"\bigr"}[m.group(1)] + m.group(2), body)
         lines.append(f"\\hangindent=2em\\hangafter=1 ${body}${punct}\\par")
     return "\\begin{flushleft}\\leftskip=2em\\relax\n" + "\n".join(lines) + "\n\\end{flushleft}"
 
