@@ -33,7 +33,7 @@ _GREEK = r"(?P<greek>\b(?:theta|lambda|mu|delta|gamma|rho)\b'?)"
 _FUNC = r"(?P<func>\b(?:ncr|rank|dim|diag|span)(?=\())"
 _SUM = r"(?P<sum>\bsum_\{?(?P<sumsub>[A-Za-z0-9]{1,6})\}?)"
 _REL = r"(?P<rel><-|\+=|-=|>=|<=|!=|==|=|<|>)"
-_VAR = r"(?P<var>(?<![A-Za-z][A-Za-z]\()\b(?P<v>[b-zA-HJ-Z])(?P<vstar>\*|')?(?![A-Za-z0-9_]))"
+_VAR = r"(?P<var>(?<![A-Za-z][A-Za-z]\()(?<![A-Za-z]')\b(?P<v>[b-zA-HJ-Z])(?P<vstar>\*|')?(?![A-Za-z0-9_]))"
 _NUM = r"(?P<num>\b\d+(?:/\d+)?\b)"
 
 #: A number of the prose with more digits than this is shown cut (:func:`abbreviated_latex`); values keep every digit.
@@ -151,6 +151,19 @@ def _balanced(tokens) -> bool:
     return depth == 0
 
 
+_LIST = re.compile(r"\b(?P<word>[Nn]eurons?|[Rr]ows?|[Cc]olumns?) \[(?P<items>\d+(?:, \d+)*)\]")
+_FUNCTION_PREFIX = re.compile(r"(?:(?<=^)|(?<=; ))[a-z]+(?:_[a-z]+)+: ")
+
+
+def _words(text: str) -> str:
+    """A message read as a sentence: ``neurons [1, 2]`` is "neurons 1 and 2", a leading ``is_identifiable: `` goes."""
+    def listed(m: re.Match) -> str:
+        items = m.group("items").split(", ")
+        return m.group("word") + " " + (items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1])
+
+    return _FUNCTION_PREFIX.sub("", _LIST.sub(listed, text))
+
+
 def prose_latex(text: str) -> str:
     r"""A sentence of the library's plain-text notation in LaTeX text mode, its formulas in math mode.
 
@@ -164,10 +177,12 @@ def prose_latex(text: str) -> str:
     a permutation of the 3 neurons, 50\% of $a_{i}$
     >>> print(prose_latex("the line moves freely (s(z) - s(-z) = z when both orientations occur)"))
     the line moves freely ($s(z) - s(-z) = z$ when both orientations occur)
+    >>> print(prose_latex("is_identifiable: neurons [1, 2] share the line's offset; is_identifiable: rows [3]"))
+    neurons 1 and 2 share the line's offset; rows 3
     >>> print(prose_latex("a weight " + "7" * 40 + " and " + "3" * 35 + "/2 units"))
     a weight $7.77778\ldots \times 10^{39}$ and $1.66667\ldots \times 10^{34}$ units
     """
-    text = str(text)
+    text = _words(str(text))
     tokens = list(_TOKEN.finditer(text))
     out: list[str] = []
     position = 0

@@ -30,13 +30,15 @@ from ..shallow.genericity import GenericityReport
 from .latex import (
     FIELD_MAX_TERMS,
     SYMMETRIES_PRINTER,
+    breakable_latex,
     count_latex,
     escape_text,
+    has_long_number,
     network_block,
     to_latex,
     vector_field_latex,
 )
-from .prose import prose_latex
+from .prose import abbreviated_latex, prose_latex
 
 __all__ = [
     "decimal_latex",
@@ -69,10 +71,15 @@ def decimal_latex(value, digits: int = 6) -> str:
 
     >>> decimal_latex(Fraction(1, 3)), decimal_latex(Fraction(5, 2)), decimal_latex(0)
     ('0.333333', '2.5', '0')
+    >>> decimal_latex(Fraction(-2 * 10**400, 3)), decimal_latex(Fraction(1, 3 * 10**400))
+    ('-6.66667 \\times 10^{399}', '3.33333 \\times 10^{-401}')
     """
     q = to_rational(value, "value")
     if q == 0:
         return "0"
+    if not 1e-300 < abs(q) < 1e300:
+        # beyond the range of a float (which would overflow, or round to 0): cut exactly
+        return abbreviated_latex(q, digits).replace(r"\ldots", "")
     text = f"{float(q):.{digits}g}"
     if "e" in text:
         mantissa, exponent = text.split("e")
@@ -111,6 +118,9 @@ def point_latex(values, name: str = "x") -> str:
         more = f"\n(The other ${len(values) - 40}$ coordinates are in the JSON output.)"
     else:
         more = ""
+    if any(has_long_number(e) for e in exact):
+        # an align* row cannot break inside a number of hundreds of digits
+        return breakable_latex([r.replace("&", "") for r in rows]) + more
     return "{\\allowdisplaybreaks\n\\begin{align*}\n" + " \\\\\n".join(rows) + ".\n\\end{align*}}" + more
 
 
