@@ -152,7 +152,7 @@ def _balanced(tokens) -> bool:
 
 
 _LIST = re.compile(r"\b(?P<word>[Nn]eurons?|[Rr]ows?|[Cc]olumns?) \[(?P<items>\d+(?:, \d+)*)\]")
-_FUNCTION_PREFIX = re.compile(r"(?:(?<=^)|(?<=; ))[a-z]+(?:_[a-z]+)+: ")
+_FUNCTION_PREFIX = re.compile(r"(?:(?<=^)|(?<=; )|(?<=decided: ))[a-z]+(?:_[a-z]+)+: ")
 
 
 def _words(text: str) -> str:
@@ -179,6 +179,8 @@ def prose_latex(text: str) -> str:
     the line moves freely ($s(z) - s(-z) = z$ when both orientations occur)
     >>> print(prose_latex("is_identifiable: neurons [1, 2] share the line's offset; is_identifiable: rows [3]"))
     neurons 1 and 2 share the line's offset; rows 3
+    >>> print(prose_latex("Not decided: is_identifiable: no mechanism applies"))
+    Not decided: no mechanism applies
     >>> print(prose_latex("a weight " + "7" * 40 + " and " + "3" * 35 + "/2 units"))
     a weight $7.77778\ldots \times 10^{39}$ and $1.66667\ldots \times 10^{34}$ units
     """

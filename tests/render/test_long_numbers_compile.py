@@ -83,3 +83,19 @@ def test_long_weights_compile_without_overfull_boxes_and_keep_every_digit(tmp_pa
     assert _long_numbers_of_the_text(text) == expected
     # no long number is printed without its break points (an unbreakable run of digits)
     assert not re.search(r"[0-9]{%d,}" % (GROUP_DIGITS + 1), text)
+
+
+@pytest.mark.parametrize("d", [100, 400, 2000])
+def test_a_witness_with_long_coordinates_compiles_and_keeps_every_digit(tmp_path, d):
+    from semialg_fibers.core.results import EquivalenceResult
+    from test_latex_compile import article
+
+    n, m = _digits(d, "7"), _digits(d, "3") + 1
+    witness = (Fraction(n, m), Fraction(-1, n), Fraction(-m))
+    outputs = ((Fraction(n, 3),), (Fraction(-m, 7),))
+    text = EquivalenceResult(False, witness, outputs, "oracle", "outputs differ").latex()
+    assert compile_tex(tmp_path, article(text), name="witness") == []
+    expected = {abs(v.numerator) for v in witness + outputs[0] + outputs[1]} | \
+        {v.denominator for v in witness + outputs[0] + outputs[1]}
+    assert _long_numbers_of_the_text(text) == {k for k in expected if len(str(k)) > GROUP_DIGITS}
+    assert not re.search(r"[0-9]{%d,}" % (GROUP_DIGITS + 1), text)
