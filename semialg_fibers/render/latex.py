@@ -561,6 +561,15 @@ def breakable_latex(formulas: list[str], last: str = ".") -> str:
     return "\\begin{flushleft}\\leftskip=2em\\relax\n" + "\n".join(lines) + "\n\\end{flushleft}"
 
 
+def _rows_fit(rel: _Relation, width: float) -> bool:
+    """True when :func:`_relation_rows` can lay the relation out: each term fits the room its row leaves."""
+    lw = math_width(" ".join(rel.left))
+    pieces = [rel.relation + " " + rel.right[0], *rel.right[1:]]
+    if lw > 0.4 * width:
+        pieces, lw = list(rel.left) + pieces, 0.0
+    return all(math_width(p) + lw + 10.0 <= width for p in pieces)
+
+
 def _align(rows: list[str]) -> str:
     body = long_numbers_latex(" \\\\\n".join(rows))
     return "{\\allowdisplaybreaks\n\\begin{align*}\n" + body + "\n\\end{align*}}"
@@ -624,8 +633,8 @@ def _relations_block(relations: list, width: float = LINE_WIDTH, last: str = "."
         if rel.width() + 5.0 <= width:
             flush_broken()
             run.append((rel, punct))
-        elif has_long_number(" ".join(rel.one_line())):
-            # an align* row cannot break inside a number: a paragraph of inline math can
+        elif has_long_number(" ".join(rel.one_line())) and not _rows_fit(rel, width):
+            # a term too wide for an align* row, which cannot break inside a number: a paragraph of inline math can
             flush_run()
             broken.append((rel, punct))
         else:
