@@ -442,7 +442,7 @@ def _relation_rows(rel: _Relation, width: float, punct: str) -> list[str]:
 
 #: Numbers with more digits than this are printed in groups of three that may break (:func:`digits_latex`).
 GROUP_DIGITS = 20
-_DIGIT_RUN = re.compile(r"(?<![0-9])[0-9]{%d,}(?![0-9])" % (GROUP_DIGITS + 1))
+_DIGIT_RUN = re.compile(rf"(?<![0-9])[0-9]{{{GROUP_DIGITS + 1},}}(?![0-9])")
 #: What joins the digit groups of a long number: a thin space and a permitted line break.
 DIGIT_BREAK = r"\,\allowbreak "
 

@@ -67,7 +67,7 @@ def _long_numbers_of_the_text(text: str) -> set[int]:
         parts = g.split(DIGIT_BREAK)
         assert 1 <= len(parts[0]) <= 3 and all(len(p) == 3 for p in parts[1:]), g[:80]
     joined = text.replace(DIGIT_BREAK, "")
-    return {int(s) for s in re.findall(r"(?<![0-9])[0-9]{%d,}(?![0-9])" % (GROUP_DIGITS + 1), joined)}
+    return {int(s) for s in re.findall(rf"(?<![0-9])[0-9]{{{GROUP_DIGITS + 1},}}(?![0-9])", joined)}
 
 
 @pytest.mark.parametrize("summary", [False, True], ids=["full", "summary"])
@@ -82,13 +82,14 @@ def test_long_weights_compile_without_overfull_boxes_and_keep_every_digit(tmp_pa
     assert expected, "the case has long numbers in its equations"
     assert _long_numbers_of_the_text(text) == expected
     # no long number is printed without its break points (an unbreakable run of digits)
-    assert not re.search(r"[0-9]{%d,}" % (GROUP_DIGITS + 1), text)
+    assert not re.search(rf"[0-9]{{{GROUP_DIGITS + 1},}}", text)
 
 
 @pytest.mark.parametrize("d", [100, 400, 2000])
 def test_a_witness_with_long_coordinates_compiles_and_keeps_every_digit(tmp_path, d):
-    from semialg_fibers.core.results import EquivalenceResult
     from test_latex_compile import article
+
+    from semialg_fibers.core.results import EquivalenceResult
 
     n, m = _digits(d, "7"), _digits(d, "3") + 1
     witness = (Fraction(n, m), Fraction(-1, n), Fraction(-m))
@@ -98,4 +99,4 @@ def test_a_witness_with_long_coordinates_compiles_and_keeps_every_digit(tmp_path
     expected = {abs(v.numerator) for v in witness + outputs[0] + outputs[1]} | \
         {v.denominator for v in witness + outputs[0] + outputs[1]}
     assert _long_numbers_of_the_text(text) == {k for k in expected if len(str(k)) > GROUP_DIGITS}
-    assert not re.search(r"[0-9]{%d,}" % (GROUP_DIGITS + 1), text)
+    assert not re.search(rf"[0-9]{{{GROUP_DIGITS + 1},}}", text)
