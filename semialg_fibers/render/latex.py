@@ -70,6 +70,7 @@ __all__ = [
     "network_latex",
     "network_block",
     "basic_set_block",
+    "cut_entries_latex",
     "digits_latex",
     "long_numbers_latex",
     "linear_fractions_latex",
@@ -716,13 +717,55 @@ def _matrix_fits(rows, abbreviate: bool = False) -> bool:
     return _matrix_width(rows, abbreviate) <= LINE_WIDTH
 
 
+def _shortened(matrix, abbreviate: bool, exact: bool) -> bool | None:
+    """How :func:`network_block` prints a matrix: exactly (False), long entries cut (True) or not at all (None).
+
+    With ``exact``, a matrix that fits the line exactly is printed exactly, even when ``abbreviate``.
+    """
+    if exact and _matrix_fits(matrix, False):
+        return False
+    if _matrix_fits(matrix, abbreviate):
+        return abbreviate
+    return None
+
+
+def cut_entries_latex(network, accent: str = "", abbreviate: bool = True, exact: bool = True) -> str:
+    r"""The exact values of the entries :func:`network_block` cuts (text mode, a breakable display), or "".
+
+    Those of the matrices it prints abbreviated (with the same ``abbreviate`` and ``exact``); the entries of
+    matrices too large to print are not listed.
+
+    >>> from semialg_fibers.core.network import Network
+    >>> net = Network.from_layers([([[10**70]], [0]), ([[1]], [0])])
+    >>> text = cut_entries_latex(net)
+    >>> text.startswith("Exactly, the entries cut above:"), "W^{(1)}_{1,1} = 10" + r"\,\allowbreak 000" * 23 + "$." in text
+    (True, True)
+    >>> cut_entries_latex(Network.from_layers([([[10**13]], [0]), ([[1]], [0])]))  # printed exactly
+    ''
+    """
+    formulas = []
+    for index, layer in enumerate(network.layers, start=1):
+        for symbol, matrix, bias in ((f"{accent}W^{{({index})}}", layer.weight, False),
+                                     (f"{accent}b^{{({index})}}", (layer.bias,), True)):
+            if not _shortened(matrix, abbreviate, exact):
+                continue
+            for i, row in enumerate(matrix, start=1):
+                for j, v in enumerate(row, start=1):
+                    if _is_long(v):
+                        sub = f"{j}" if bias else f"{i},{j}"
+                        formulas.append(f"{symbol}_{{{sub}}} = {sympy.latex(_rational(v))}")
+    return "Exactly, the entries cut above:\n" + breakable_latex(formulas) if formulas else ""
+
+
 def network_block(network, name: str = r"\theta", accent: str = "", abbreviate: bool = False,
-                  where: str = "the network's JSON file") -> str:
+                  where: str = "the network's JSON file", exact: bool = False, summarized_where: str = "") -> str:
     r"""The architecture and the parameter of a network, in text mode (large matrices summarized).
 
     Matrices that fit the line (at most :data:`MATRIX_MAX` rows and columns)
     are printed exactly, biases as transposed rows; the others are described
-    by their shape.
+    by their shape.  With ``abbreviate``, long entries are cut to six digits
+    (so that more matrices fit), and with ``exact`` as well their exact values
+    follow (:func:`cut_entries_latex`).
 
     >>> from semialg_fibers.core.network import Network
     >>> print(network_block(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])))
@@ -743,10 +786,11 @@ def network_block(network, name: str = r"\theta", accent: str = "", abbreviate: 
         cells, width = [], 0.0
         for symbol, matrix, transposed in ((f"{accent}W^{{({index})}}", layer.weight, ""),
                                            (f"{accent}b^{{({index})}}", (layer.bias,), r"^{\top}")):
-            if _matrix_fits(matrix, abbreviate):
-                cells.append(f"{symbol} &= {_matrix_latex(matrix, abbreviate)}{transposed}")
-                width += _matrix_width(matrix, abbreviate) + 20.0
-                cut = cut or (abbreviate and any(_is_long(v) for row in matrix for v in row))
+            short = _shortened(matrix, abbreviate, exact)
+            if short is not None:
+                cells.append(f"{symbol} &= {_matrix_latex(matrix, short)}{transposed}")
+                width += _matrix_width(matrix, short) + 20.0
+                cut = cut or (short and any(_is_long(v) for row in matrix for v in row))
             else:
                 shape = f"{len(layer.weight)} \\times {len(layer.weight[0])}" if not transposed \
                     else f"{len(layer.bias)}"
@@ -760,11 +804,14 @@ def network_block(network, name: str = r"\theta", accent: str = "", abbreviate: 
         lines[-1] = lines[-1][:-1] + "."
         body = ":\n" + _align(lines)
     text = head + body
-    if cut:
+    if cut and exact:
+        text += ("\n\nEntries ending in $\\ldots$ are cut to six significant digits. "
+                 + cut_entries_latex(network, accent, abbreviate, exact))
+    elif cut:
         text += (f"\n\nEntries ending in $\\ldots$ are cut to six significant digits; their exact values are in "
                  f"{where}.")
     if summarized:
-        text += (f"\n\nNot printed, too large for the page (the exact entries are in {where}): "
+        text += (f"\n\nNot printed, too large for the page (the exact entries are in {summarized_where or where}): "
                  + ", ".join(summarized) + ".")
     return text
 
@@ -1033,7 +1080,7 @@ def fiber_latex(fiber, title: str | None = None, level: int = 1) -> str:
     section, sub = ("section*", "subsection*") if level <= 1 else ("subsection*", "subsubsection*")
     arch = ", ".join(map(str, fiber.network.architecture))
     heading = escape_text(title) if title is not None else f"Fiber of a network of architecture $({arch})$"
-    lines = [f"\\{section}{{{heading}}}", network_block(fiber.network), ""] + _fiber_body(fiber, sub)
+    lines = [f"\\{section}{{{heading}}}", network_block(fiber.network, abbreviate=True, exact=True), ""] + _fiber_body(fiber, sub)
     return "\n".join(lines) + "\n"
 
 
@@ -1126,7 +1173,7 @@ def _value(value, depth: int) -> str:
             and SYMMETRIES_PRINTER):
         return SYMMETRIES_PRINTER[0](value)
     if isinstance(value, Network):
-        return network_block(value, name=r"\theta'")
+        return network_block(value, name=r"\theta'", abbreviate=True, exact=True)
     if isinstance(value, Fiber):
         return fiber_latex(value, level=2)
     if isinstance(value, FiberComponent):
@@ -1282,7 +1329,11 @@ def document(report, *, summary: bool | None = None, appendix: bool = True, equa
                            else "in the appendix" if appendix else "left out")
         lines += [f"This is a summary: the structure of the fiber, with the equations of its components "
                   f"{where_equations}.", ""]
-    lines += ["\\section{The network}", network_block(net), ""]
+    # long entries cut in the matrices; their exact values below them, or in the appendix of a summary
+    exact_in_appendix = summary and appendix
+    lines += ["\\section{The network}",
+              network_block(net, abbreviate=True, exact=not summary, summarized_where="the network's JSON file",
+                            where="the appendix" if exact_in_appendix else "the network's JSON file"), ""]
     lines.append("\\section{The fiber" + where + "}")
     if report.fiber is not None:
         lines.append(_GLOSSARY)
@@ -1303,6 +1354,10 @@ def document(report, *, summary: bool | None = None, appendix: bool = True, equa
         lines += ["", f"\\section{{{escape_text(section.title)}}}", _section_body(section)]
     if summary and appendix and report.fiber is not None:
         lines += ["", "\\appendix", "\\section{The equations of the components}"] + _appendix(report.fiber, "subsection", full=False)
+    cut = cut_entries_latex(net, exact=False)
+    if exact_in_appendix and cut:
+        lines += ["", "\\appendix" if report.fiber is None else "", "\\section{The exact parameter}",
+                  cut.replace("the entries cut above", "the entries of $\\theta$ cut in Section 1")]
     lines += ["", "\\end{document}", ""]
     return "\n".join(lines)
 

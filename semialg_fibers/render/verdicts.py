@@ -262,7 +262,7 @@ def identifiability_latex(result: IdentifiabilityResult) -> str:
                      + "\n\\end{enumerate}")
     if result.witness is not None:
         parts.append("A witness: the parameter below realizes the same function and is not in $H \\cdot \\theta$ "
-                     "(checked exactly).\n\n" + network_block(result.witness, name=r"\theta'"))
+                     "(checked exactly).\n\n" + network_block(result.witness, name=r"\theta'", abbreviate=True, exact=True))
     if result.symmetries:
         parts.append("The symmetries beyond $H$ present at $\\theta$:\n" + symmetries_latex(result.symmetries))
     details = _details_latex(result.details or {}, dimension=_input_dimension(result))
@@ -295,7 +295,7 @@ def genericity_latex(report: GenericityReport) -> str:
         item = f"\\item \\emph{{{kind}}} ({neurons}). {_sentence(prose_latex(m.detail))}"
         if m.witness is not None:
             item += ("\nA parameter of the fiber outside the orbit that it produces:\n\n"
-                     + network_block(m.witness, name=r"\theta'"))
+                     + network_block(m.witness, name=r"\theta'", abbreviate=True, exact=True))
         items.append(item)
     return (r"The parameter $\theta$ is not generic: $F(\theta) \supsetneq H_{n} \cdot \theta$ (Theorem 8 of the "
             "shallow theory), for the reasons below.\n\\begin{enumerate}\n" + "\n".join(items) + "\n\\end{enumerate}")
