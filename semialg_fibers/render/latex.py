@@ -70,6 +70,12 @@ __all__ = [
     "network_latex",
     "network_block",
     "basic_set_block",
+    "cut_entries_latex",
+    "digits_latex",
+    "long_numbers_latex",
+    "linear_fractions_latex",
+    "has_long_number",
+    "breakable_latex",
     "component_block",
     "fiber_latex",
     "fiber_latex_inline",
@@ -102,7 +108,7 @@ _REVERSED = {">": "<", ">=": r"\leq"}
 _COMMAND_WIDTH = {
     "geq": 13.9, "leq": 13.9, "neq": 13.9, "in": 12.5, "cdot": 8.0, "cup": 11.0, "top": 8.0,
     "quad": 10.0, "qquad": 20.0, ",": 1.7, ";": 2.8, ":": 2.2, " ": 3.4, "!": -1.7, "exists": 6.0,
-    "emptyset": 5.5, "ldots": 13.5, "dots": 13.5, "mid": 8.4, "to": 15.6, "times": 13.5,
+    "emptyset": 5.5, "ldots": 13.5, "dots": 13.5, "mid": 8.4, "to": 15.6, "times": 13.5, "allowbreak": 0.0,
 }
 _CHAR_WIDTH = {"=": 13.9, "<": 13.9, ">": 13.9, "+": 12.5, "-": 12.5, "(": 4.0, ")": 4.0, "[": 3.0,
                "]": 3.0, ",": 4.5, ".": 2.8, ";": 4.5, ":": 5.6, "|": 3.0, "/": 5.0, "'": 3.0}
@@ -179,7 +185,8 @@ def math_width(latex: str) -> float:
     >>> 40 < math_width(r"W^{(1)}_{1,1} = \frac{1}{\gamma_{1}}") < 60
     True
     """
-    return 1.08 * _width(_TOKEN.findall(latex))
+    # long numbers are measured as printed: in groups of three digits (long_numbers_latex)
+    return 1.08 * _width(_TOKEN.findall(long_numbers_latex(latex)))
 
 
 # ---------------------------------------------------------------------------- math-mode formulas
@@ -434,8 +441,138 @@ def _relation_rows(rel: _Relation, width: float, punct: str) -> list[str]:
     return rows
 
 
+#: Numbers with more digits than this are printed in groups of three that may break (:func:`digits_latex`).
+GROUP_DIGITS = 20
+_DIGIT_RUN = re.compile(rf"(?<![0-9])[0-9]{{{GROUP_DIGITS + 1},}}(?![0-9])")
+#: What joins the digit groups of a long number: a thin space and a permitted line break.
+DIGIT_BREAK = r"\,\allowbreak "
+
+
+def digits_latex(digits: str) -> str:
+    r"""The digits of a long number in groups of three from the right, joined by :data:`DIGIT_BREAK` (math mode).
+
+    Every digit is printed; removing ``DIGIT_BREAK`` gives the digits back.
+
+    >>> print(digits_latex("1234567"))
+    1\,\allowbreak 234\,\allowbreak 567
+    """
+    head = len(digits) % 3 or 3
+    return DIGIT_BREAK.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+
+
+def long_numbers_latex(latex: str) -> str:
+    r"""A math-mode string with every number of more than :data:`GROUP_DIGITS` digits in breakable groups.
+
+    >>> long_numbers_latex("x = " + "1" * 22) == "x = 1" + r"\,\allowbreak 111" * 7
+    True
+    >>> long_numbers_latex(r"\lambda_{12} = 3")
+    '\\lambda_{12} = 3'
+    """
+    return _DIGIT_RUN.sub(lambda m: digits_latex(m.group(0)), latex)
+
+
+def _braced(text: str, i: int) -> tuple[str, int]:
+    """The contents of the braced group opening at ``text[i]`` and the index after its closing brace."""
+    depth, j = 0, i
+    while j < len(text):
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        j += 1
+        if depth == 0:
+            break
+    return text[i + 1:j - 1], j
+
+
+def _top_level(text: str, pattern: str) -> bool:
+    """True when ``pattern`` occurs in ``text`` outside braces and brackets."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        elif depth == 0 and text.startswith(pattern, i):
+            return True
+    return False
+
+
+def linear_fractions_latex(latex: str) -> str:
+    r"""``\frac{a}{b}`` written ``a / b`` where ``a`` or ``b`` has a long number (a fraction's parts cannot break).
+
+    Inside and outside, other fractions stay; a sum or product gets parentheses where the slash needs them.
+
+    >>> n = "7" * 25
+    >>> print(linear_fractions_latex(r"\frac{3 \lambda_{2}}{" + n + r"} + \frac{1}{2}") == "3 \\lambda_{2} / " + n
+    ...       + r" + \frac{1}{2}")
+    True
+    >>> print(linear_fractions_latex(r"\frac{x + 1}{" + n + r" y}") == "(x + 1) / (" + n + " y)")
+    True
+    """
+    out, i = [], 0
+    while True:
+        j = latex.find(r"\frac{", i)
+        if j < 0:
+            out.append(latex[i:])
+            return "".join(out)
+        out.append(latex[i:j])
+        numerator, k = _braced(latex, j + len(r"\frac"))
+        denominator, k = _braced(latex, k)
+        numerator, denominator = linear_fractions_latex(numerator), linear_fractions_latex(denominator)
+        if _DIGIT_RUN.search(numerator) or _DIGIT_RUN.search(denominator):
+            # plain parentheses: \left...\right would make one unbreakable box of the long number
+            if _top_level(numerator, " + ") or _top_level(numerator, " - ") or numerator.startswith("-"):
+                numerator = f"({numerator})"
+            if not denominator.isdigit():
+                denominator = f"({denominator})"
+            out.append(f"{numerator} / {denominator}")
+        else:
+            out.append(rf"\frac{{{numerator}}}{{{denominator}}}")
+        i = k
+
+
+_SIZED = re.compile(r"\\(left|right)(\\[{}|]|[()\[\]|.])")
+
+
+def has_long_number(latex: str) -> bool:
+    """True when a LaTeX string has a number of more than :data:`GROUP_DIGITS` digits."""
+    return _DIGIT_RUN.search(latex) is not None
+
+
+def breakable_latex(formulas: list[str], last: str = ".") -> str:
+    r"""Formulas with long numbers as a display that breaks inside the numbers, across lines and pages (text mode).
+
+    An ``align*`` row never breaks, and a number of hundreds of digits is wider than the page: each formula
+    (math mode, without ``&``) becomes a paragraph of inline math, indented like a display, its continuation
+    lines indented further; fractions with long parts are written with a slash and long numbers in groups of
+    three digits, with a permitted break after each group (every digit printed).  Formulas are separated by
+    commas, the last one followed by ``last``.
+
+    >>> print(breakable_latex(["x = 1", "y = 2"]))
+    \begin{flushleft}\leftskip=2em\relax
+    \hangindent=2em\hangafter=1 $x = 1$,\par
+    \hangindent=2em\hangafter=1 $y = 2$.\par
+    \end{flushleft}
+    """
+    lines = []
+    for i, formula in enumerate(formulas):
+        punct = last if i == len(formulas) - 1 else ","
+        body = long_numbers_latex(linear_fractions_latex(formula))
+        # \left...\right is one box that cannot break: fixed-size delimiters instead
+        body = _SIZED.sub(lambda m: {"left": r"\bigl", "right": r"\bigr"}[m.group(1)] + m.group(2), body)
+        lines.append(f"\\hangindent=2em\\hangafter=1 ${body}${punct}\\par")
+    return "\\begin{flushleft}\\leftskip=2em\\relax\n" + "\n".join(lines) + "\n\\end{flushleft}"
+
+
+def _rows_fit(rel: _Relation, width: float) -> bool:
+    """True when :func:`_relation_rows` can lay the relation out: each term fits the room its row leaves."""
+    lw = math_width(" ".join(rel.left))
+    pieces = [rel.relation + " " + rel.right[0], *rel.right[1:]]
+    if lw > 0.4 * width:
+        pieces, lw = list(rel.left) + pieces, 0.0
+    return all(math_width(p) + lw + 10.0 <= width for p in pieces)
+
+
 def _align(rows: list[str]) -> str:
-    body = " \\\\\n".join(rows)
+    body = long_numbers_latex(" \\\\\n".join(rows))
     return "{\\allowdisplaybreaks\n\\begin{align*}\n" + body + "\n\\end{align*}}"
 
 
@@ -485,14 +622,28 @@ def _relations_block(relations: list, width: float = LINE_WIDTH, last: str = "."
             emit(group)
         run.clear()
 
+    broken: list = []  # consecutive relations too wide for a line because of a long number
+
+    def flush_broken():
+        if broken:
+            blocks.append(breakable_latex([" ".join(rel.one_line()) for rel, _ in broken], last=broken[-1][1]))
+            broken.clear()
+
     for i, rel in enumerate(relations):
         punct = last if i == len(relations) - 1 else ","
         if rel.width() + 5.0 <= width:
+            flush_broken()
             run.append((rel, punct))
+        elif has_long_number(" ".join(rel.one_line())) and not _rows_fit(rel, width):
+            # a term too wide for an align* row, which cannot break inside a number: a paragraph of inline math can
+            flush_run()
+            broken.append((rel, punct))
         else:
             flush_run()
+            flush_broken()
             blocks.append(_align(_relation_rows(rel, width, punct)))
     flush_run()
+    flush_broken()
     return "\n".join(blocks)
 
 
@@ -566,13 +717,55 @@ def _matrix_fits(rows, abbreviate: bool = False) -> bool:
     return _matrix_width(rows, abbreviate) <= LINE_WIDTH
 
 
+def _shortened(matrix, abbreviate: bool, exact: bool) -> bool | None:
+    """How :func:`network_block` prints a matrix: exactly (False), long entries cut (True) or not at all (None).
+
+    With ``exact``, a matrix that fits the line exactly is printed exactly, even when ``abbreviate``.
+    """
+    if exact and _matrix_fits(matrix, False):
+        return False
+    if _matrix_fits(matrix, abbreviate):
+        return abbreviate
+    return None
+
+
+def cut_entries_latex(network, accent: str = "", abbreviate: bool = True, exact: bool = True) -> str:
+    r"""The exact values of the entries :func:`network_block` cuts (text mode, a breakable display), or "".
+
+    Those of the matrices it prints abbreviated (with the same ``abbreviate`` and ``exact``); the entries of
+    matrices too large to print are not listed.
+
+    >>> from semialg_fibers.core.network import Network
+    >>> net = Network.from_layers([([[10**70]], [0]), ([[1]], [0])])
+    >>> text = cut_entries_latex(net)
+    >>> text.startswith("Exactly, the entries cut above:"), "W^{(1)}_{1,1} = 10" + r"\,\allowbreak 000" * 23 + "$." in text
+    (True, True)
+    >>> cut_entries_latex(Network.from_layers([([[10**13]], [0]), ([[1]], [0])]))  # printed exactly
+    ''
+    """
+    formulas = []
+    for index, layer in enumerate(network.layers, start=1):
+        for symbol, matrix, bias in ((f"{accent}W^{{({index})}}", layer.weight, False),
+                                     (f"{accent}b^{{({index})}}", (layer.bias,), True)):
+            if not _shortened(matrix, abbreviate, exact):
+                continue
+            for i, row in enumerate(matrix, start=1):
+                for j, v in enumerate(row, start=1):
+                    if _is_long(v):
+                        sub = f"{j}" if bias else f"{i},{j}"
+                        formulas.append(f"{symbol}_{{{sub}}} = {sympy.latex(_rational(v))}")
+    return "Exactly, the entries cut above:\n" + breakable_latex(formulas) if formulas else ""
+
+
 def network_block(network, name: str = r"\theta", accent: str = "", abbreviate: bool = False,
-                  where: str = "the network's JSON file") -> str:
+                  where: str = "the network's JSON file", exact: bool = False, summarized_where: str = "") -> str:
     r"""The architecture and the parameter of a network, in text mode (large matrices summarized).
 
     Matrices that fit the line (at most :data:`MATRIX_MAX` rows and columns)
     are printed exactly, biases as transposed rows; the others are described
-    by their shape.
+    by their shape.  With ``abbreviate``, long entries are cut to six digits
+    (so that more matrices fit), and with ``exact`` as well their exact values
+    follow (:func:`cut_entries_latex`).
 
     >>> from semialg_fibers.core.network import Network
     >>> print(network_block(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])))
@@ -593,10 +786,11 @@ def network_block(network, name: str = r"\theta", accent: str = "", abbreviate: 
         cells, width = [], 0.0
         for symbol, matrix, transposed in ((f"{accent}W^{{({index})}}", layer.weight, ""),
                                            (f"{accent}b^{{({index})}}", (layer.bias,), r"^{\top}")):
-            if _matrix_fits(matrix, abbreviate):
-                cells.append(f"{symbol} &= {_matrix_latex(matrix, abbreviate)}{transposed}")
-                width += _matrix_width(matrix, abbreviate) + 20.0
-                cut = cut or (abbreviate and any(_is_long(v) for row in matrix for v in row))
+            short = _shortened(matrix, abbreviate, exact)
+            if short is not None:
+                cells.append(f"{symbol} &= {_matrix_latex(matrix, short)}{transposed}")
+                width += _matrix_width(matrix, short) + 20.0
+                cut = cut or (short and any(_is_long(v) for row in matrix for v in row))
             else:
                 shape = f"{len(layer.weight)} \\times {len(layer.weight[0])}" if not transposed \
                     else f"{len(layer.bias)}"
@@ -610,11 +804,14 @@ def network_block(network, name: str = r"\theta", accent: str = "", abbreviate: 
         lines[-1] = lines[-1][:-1] + "."
         body = ":\n" + _align(lines)
     text = head + body
-    if cut:
+    if cut and exact:
+        text += ("\n\nEntries ending in $\\ldots$ are cut to six significant digits. "
+                 + cut_entries_latex(network, accent, abbreviate, exact))
+    elif cut:
         text += (f"\n\nEntries ending in $\\ldots$ are cut to six significant digits; their exact values are in "
                  f"{where}.")
     if summarized:
-        text += (f"\n\nNot printed, too large for the page (the exact entries are in {where}): "
+        text += (f"\n\nNot printed, too large for the page (the exact entries are in {summarized_where or where}): "
                  + ", ".join(summarized) + ".")
     return text
 
@@ -813,7 +1010,7 @@ def count_latex(n: int) -> str:
 
     text = format_count(n)
     if text.isdigit():
-        return r"llowbreak ".join(text[i:i + 30] for i in range(0, len(text), 30))
+        return r"\allowbreak ".join(text[i:i + 30] for i in range(0, len(text), 30))
     return re.sub(r"\^(\d+)", r"^{\1}", text).replace(" ", r"\,")
 
 
@@ -883,7 +1080,7 @@ def fiber_latex(fiber, title: str | None = None, level: int = 1) -> str:
     section, sub = ("section*", "subsection*") if level <= 1 else ("subsection*", "subsubsection*")
     arch = ", ".join(map(str, fiber.network.architecture))
     heading = escape_text(title) if title is not None else f"Fiber of a network of architecture $({arch})$"
-    lines = [f"\\{section}{{{heading}}}", network_block(fiber.network), ""] + _fiber_body(fiber, sub)
+    lines = [f"\\{section}{{{heading}}}", network_block(fiber.network, abbreviate=True, exact=True), ""] + _fiber_body(fiber, sub)
     return "\n".join(lines) + "\n"
 
 
@@ -976,7 +1173,7 @@ def _value(value, depth: int) -> str:
             and SYMMETRIES_PRINTER):
         return SYMMETRIES_PRINTER[0](value)
     if isinstance(value, Network):
-        return network_block(value, name=r"\theta'")
+        return network_block(value, name=r"\theta'", abbreviate=True, exact=True)
     if isinstance(value, Fiber):
         return fiber_latex(value, level=2)
     if isinstance(value, FiberComponent):
@@ -1132,7 +1329,11 @@ def document(report, *, summary: bool | None = None, appendix: bool = True, equa
                            else "in the appendix" if appendix else "left out")
         lines += [f"This is a summary: the structure of the fiber, with the equations of its components "
                   f"{where_equations}.", ""]
-    lines += ["\\section{The network}", network_block(net), ""]
+    # long entries cut in the matrices; their exact values below them, or in the appendix of a summary
+    exact_in_appendix = summary and appendix
+    lines += ["\\section{The network}",
+              network_block(net, abbreviate=True, exact=not summary, summarized_where="the network's JSON file",
+                            where="the appendix" if exact_in_appendix else "the network's JSON file"), ""]
     lines.append("\\section{The fiber" + where + "}")
     if report.fiber is not None:
         lines.append(_GLOSSARY)
@@ -1153,6 +1354,10 @@ def document(report, *, summary: bool | None = None, appendix: bool = True, equa
         lines += ["", f"\\section{{{escape_text(section.title)}}}", _section_body(section)]
     if summary and appendix and report.fiber is not None:
         lines += ["", "\\appendix", "\\section{The equations of the components}"] + _appendix(report.fiber, "subsection", full=False)
+    cut = cut_entries_latex(net, exact=False)
+    if exact_in_appendix and cut:
+        lines += ["", "\\appendix" if report.fiber is None else "", "\\section{The exact parameter}",
+                  cut.replace("the entries cut above", "the entries of $\\theta$ cut in Section 1")]
     lines += ["", "\\end{document}", ""]
     return "\n".join(lines)
 

@@ -33,7 +33,7 @@ _GREEK = r"(?P<greek>\b(?:theta|lambda|mu|delta|gamma|rho)\b'?)"
 _FUNC = r"(?P<func>\b(?:ncr|rank|dim|diag|span)(?=\())"
 _SUM = r"(?P<sum>\bsum_\{?(?P<sumsub>[A-Za-z0-9]{1,6})\}?)"
 _REL = r"(?P<rel><-|\+=|-=|>=|<=|!=|==|=|<|>)"
-_VAR = r"(?P<var>(?<![A-Za-z][A-Za-z]\()\b(?P<v>[b-zA-HJ-Z])(?P<vstar>\*|')?(?![A-Za-z0-9_]))"
+_VAR = r"(?P<var>(?<![A-Za-z][A-Za-z]\()(?<![A-Za-z]')\b(?P<v>[b-zA-HJ-Z])(?P<vstar>\*|')?(?![A-Za-z0-9_]))"
 _NUM = r"(?P<num>\b\d+(?:/\d+)?\b)"
 
 #: A number of the prose with more digits than this is shown cut (:func:`abbreviated_latex`); values keep every digit.
@@ -151,6 +151,23 @@ def _balanced(tokens) -> bool:
     return depth == 0
 
 
+_LIST = re.compile(r"\b(?P<word>[Nn]eurons?|[Rr]ows?|[Cc]olumns?) \[(?P<items>\d+(?:, \d+)*)\]")
+_FUNCTION_PREFIX = re.compile(r"(?:(?<=^)|(?<=; )|(?<=decided: ))[a-z]+(?:_[a-z]+)+: ")
+
+
+def _words(text: str) -> str:
+    """A message read as a sentence: ``neurons [1, 2]`` is "neurons 1 and 2", a leading ``is_identifiable: `` goes,
+    ``N - hidden`` is ``N - h`` (explained at its first occurrence)."""
+    def listed(m: re.Match) -> str:
+        items = m.group("items").split(", ")
+        return m.group("word") + " " + (items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1])
+
+    text = _FUNCTION_PREFIX.sub("", _LIST.sub(listed, text))
+    # the bound of the functional dimension, named once
+    text = re.sub(r"\bN - hidden( = \d+)?", r"N - h\1 (N parameters, h hidden neurons)", text, count=1)
+    return re.sub(r"\bN - hidden\b", "N - h", text)
+
+
 def prose_latex(text: str) -> str:
     r"""A sentence of the library's plain-text notation in LaTeX text mode, its formulas in math mode.
 
@@ -164,10 +181,18 @@ def prose_latex(text: str) -> str:
     a permutation of the 3 neurons, 50\% of $a_{i}$
     >>> print(prose_latex("the line moves freely (s(z) - s(-z) = z when both orientations occur)"))
     the line moves freely ($s(z) - s(-z) = z$ when both orientations occur)
+    >>> print(prose_latex("is_identifiable: neurons [1, 2] share the line's offset; is_identifiable: rows [3]"))
+    neurons 1 and 2 share the line's offset; rows 3
+    >>> print(prose_latex("Not decided: is_identifiable: no mechanism applies"))
+    Not decided: no mechanism applies
+    >>> print(prose_latex("a row b (N parameters)"))
+    a row $b$ ($N$ parameters)
+    >>> print(prose_latex("functional dimension 24 = N - hidden, the 3 = signs"))
+    functional dimension $24 = N - h$ ($N$ parameters, $h$ hidden neurons), the 3 = signs
     >>> print(prose_latex("a weight " + "7" * 40 + " and " + "3" * 35 + "/2 units"))
     a weight $7.77778\ldots \times 10^{39}$ and $1.66667\ldots \times 10^{34}$ units
     """
-    text = str(text)
+    text = _words(str(text))
     tokens = list(_TOKEN.finditer(text))
     out: list[str] = []
     position = 0
@@ -210,6 +235,14 @@ def prose_latex(text: str) -> str:
                 start += 1
             else:
                 end -= 1
+        # cut back to balance, the run may end in a space again ("b (N ..."): it stays a word's
+        while end - 1 > start and (tokens[end - 1].group(0) in " ,.:([{+-*/|^"
+                                   and tokens[end - 1].lastgroup == "glue"):
+            end -= 1
+        if (end - start > 1 and tokens[start].lastgroup == "rel" and start >= 2 and tokens[start - 1].group(0) == " "
+                and tokens[start - 2].lastgroup == "num" and tokens[start - 2].end() == tokens[start - 1].start()
+                and tokens[start - 2].start() >= position):
+            start -= 2  # "24 = N": the number before a relation is its left side
         if not _balanced(tokens[start:end]) or (end - start == 1 and tokens[start].lastgroup == "rel") \
                 or tokens[start].start() < position:
             i = max(end, i + 1)

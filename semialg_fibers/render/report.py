@@ -61,12 +61,17 @@ class NetworkReport(Printable):
     title: str = ""
 
 
+def _period(text: str) -> str:
+    """A note ends as a sentence (messages of errors have no final period)."""
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
 def _reason(exc: NotDecidedError) -> str:
     """A refusal as a note: "no algorithm" reasons as they are, the others prefixed "Not decided"."""
     first = str(exc).splitlines()[0]
     if isinstance(exc, NoAlgorithmError):
-        return first[:1].upper() + first[1:] + ("" if first.endswith(".") else ".")
-    return f"Not decided: {first}"
+        return _period(first[:1].upper() + first[1:])
+    return _period(f"Not decided: {first}")
 
 
 def _fiber(net: Network, domain, limit, certify, limits, allow_conjecture):
@@ -74,7 +79,7 @@ def _fiber(net: Network, domain, limit, certify, limits, allow_conjecture):
         result = api.fiber(net, domain=domain, limit=limit, certify=certify, limits=limits,
                            allow_conjecture=allow_conjecture)
     except NotDecidedError as exc:
-        return None, f"The fiber is not computed: {str(exc).splitlines()[0]}"
+        return None, _period(f"The fiber is not computed: {str(exc).splitlines()[0]}")
     note = ""
     if result.omitted:
         note = (f"Only the first {len(result)} components are listed; {result.omitted} more exist "
@@ -107,9 +112,9 @@ def _symmetries(net: Network, domain, limits) -> ReportSection:
     try:  # the symmetries of H are present at every network; listed unless they too are beyond the limits
         resolve(limits).check_generators(sum(net.hidden_widths), net.num_parameters, "the scalings of H")
     except NotDecidedError:
-        return ReportSection(title, note=f"Not decided: {reason}")
-    return ReportSection(title, h_symmetries(net), f"Only the permutations and positive scalings are listed; "
-                         f"the others are not decided: {reason}")
+        return ReportSection(title, note=_period(f"Not decided: {reason}"))
+    return ReportSection(title, h_symmetries(net), _period("Only the permutations and positive scalings are listed; "
+                                                           f"the others are not decided: {reason}"))
 
 
 def _laws(net: Network, domain, limits) -> ReportSection:

@@ -30,13 +30,15 @@ from ..shallow.genericity import GenericityReport
 from .latex import (
     FIELD_MAX_TERMS,
     SYMMETRIES_PRINTER,
+    breakable_latex,
     count_latex,
     escape_text,
+    has_long_number,
     network_block,
     to_latex,
     vector_field_latex,
 )
-from .prose import prose_latex
+from .prose import abbreviated_latex, prose_latex
 
 __all__ = [
     "decimal_latex",
@@ -69,10 +71,15 @@ def decimal_latex(value, digits: int = 6) -> str:
 
     >>> decimal_latex(Fraction(1, 3)), decimal_latex(Fraction(5, 2)), decimal_latex(0)
     ('0.333333', '2.5', '0')
+    >>> decimal_latex(Fraction(-2 * 10**400, 3)), decimal_latex(Fraction(1, 3 * 10**400))
+    ('-6.66667 \\times 10^{399}', '3.33333 \\times 10^{-401}')
     """
     q = to_rational(value, "value")
     if q == 0:
         return "0"
+    if not 1e-300 < abs(q) < 1e300:
+        # beyond the range of a float (which would overflow, or round to 0): cut exactly
+        return abbreviated_latex(q, digits).replace(r"\ldots", "")
     text = f"{float(q):.{digits}g}"
     if "e" in text:
         mantissa, exponent = text.split("e")
@@ -111,6 +118,9 @@ def point_latex(values, name: str = "x") -> str:
         more = f"\n(The other ${len(values) - 40}$ coordinates are in the JSON output.)"
     else:
         more = ""
+    if any(has_long_number(e) for e in exact):
+        # an align* row cannot break inside a number of hundreds of digits
+        return breakable_latex([r.replace("&", "") for r in rows]) + more
     return "{\\allowdisplaybreaks\n\\begin{align*}\n" + " \\\\\n".join(rows) + ".\n\\end{align*}}" + more
 
 
@@ -252,7 +262,7 @@ def identifiability_latex(result: IdentifiabilityResult) -> str:
                      + "\n\\end{enumerate}")
     if result.witness is not None:
         parts.append("A witness: the parameter below realizes the same function and is not in $H \\cdot \\theta$ "
-                     "(checked exactly).\n\n" + network_block(result.witness, name=r"\theta'"))
+                     "(checked exactly).\n\n" + network_block(result.witness, name=r"\theta'", abbreviate=True, exact=True))
     if result.symmetries:
         parts.append("The symmetries beyond $H$ present at $\\theta$:\n" + symmetries_latex(result.symmetries))
     details = _details_latex(result.details or {}, dimension=_input_dimension(result))
@@ -285,7 +295,7 @@ def genericity_latex(report: GenericityReport) -> str:
         item = f"\\item \\emph{{{kind}}} ({neurons}). {_sentence(prose_latex(m.detail))}"
         if m.witness is not None:
             item += ("\nA parameter of the fiber outside the orbit that it produces:\n\n"
-                     + network_block(m.witness, name=r"\theta'"))
+                     + network_block(m.witness, name=r"\theta'", abbreviate=True, exact=True))
         items.append(item)
     return (r"The parameter $\theta$ is not generic: $F(\theta) \supsetneq H_{n} \cdot \theta$ (Theorem 8 of the "
             "shallow theory), for the reasons below.\n\\begin{enumerate}\n" + "\n".join(items) + "\n\\end{enumerate}")

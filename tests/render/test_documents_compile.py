@@ -32,7 +32,11 @@ EXAMPLES = ["spec_orbit_example", "spec_identity_example", "hidden_symmetry_exam
 
 # what plain-text notation looks like when it leaks into a document
 _LEAKS = [re.compile(p) for p in (r"\{'\w+': ", r"\[\['", r"\bW\d\[", r"\bb\d_\\", r"\\textgreater\{\}=",
-                                  r"\\item \w+( \w+)*: \\begin\{itemize\}")]
+                                  r"\\item \w+( \w+)*: \\begin\{itemize\}",
+                                  # a Python list of neurons, a function name prefixing a message, "line'$s$",
+                                  # half a formula
+                                  r"\b[Nn]eurons? \[\d", r"[a-z]\\_\\allowbreak\{\}[a-z]+: ", r"'\$s\$",
+                                  r"\bN\$ - hidden")]
 
 
 def _check(tmp_path, net: Network, name: str, *, domain=None) -> str:
