@@ -171,3 +171,22 @@ def test_other_entry_points_check_input():
         linalg.optimize([0.5], [], 1)
     with pytest.raises(ShapeError):
         linalg.outer_sum([[1]], [[1, 2], [3, 4]], (1, 2))
+
+
+def test_sparse_rank_modulo_a_prime_never_exceeds_the_rational_rank_and_meets_it_for_a_large_prime():
+    """Against the rational rank of the dense matrix, on random sparse rational matrices (some rank-deficient)."""
+    rng = random.Random(7)
+    for _ in range(60):
+        m, n = rng.randint(1, 6), rng.randint(1, 9)
+        entries = {(rng.randrange(m), rng.randrange(n)): Fraction(rng.randint(-3, 3), rng.randint(1, 4))
+                   for _ in range(rng.randint(0, m * n))}
+        if m > 1 and rng.random() < 0.5:  # a planted dependency: the last row twice the first
+            entries = {k: v for k, v in entries.items() if k[0] != m - 1}
+            entries.update({(m - 1, j): 2 * v for (i, j), v in entries.items() if i == 0})
+        dense = [[entries.get((i, j), Fraction(0)) for j in range(n)] for i in range(m)]
+        assert linalg.sparse_rank_mod(entries, (m, n)) == linalg.rank(dense, n)
+        for small in (2, 3):
+            try:
+                assert linalg.sparse_rank_mod(entries, (m, n), small) <= linalg.rank(dense, n)
+            except ZeroDivisionError:
+                pass
