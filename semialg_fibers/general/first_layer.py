@@ -6,9 +6,11 @@
 second-layer pre-activation restricted to ``H_i``).  ``C_i`` is the set of
 points where that step function changes value and which lie on no other
 ``H_k``; ``kappa`` is the largest number of points of ``C = U C_i`` on one line
-that is not a first-layer line of ``theta``.  Theorem 4.6: if every
-``|C_i| > kappa`` (and the lines are nonzero and distinct), every network with
-two hidden layers and at most ``n1`` first-layer neurons computing ``f`` has
+that is not a first-layer line of ``theta``.  Theorem 4.6: if the lines are
+nonzero and distinct and for no nonempty set ``F`` of lines the points
+``U_{i in F} C_i`` are covered by ``|F|`` lines outside the first layer (for
+example, Corollary 4.7, if every ``|C_i| > kappa``), every network with two
+hidden layers and at most ``n1`` first-layer neurons computing ``f`` has
 exactly the lines ``H_1, ..., H_n1``, each once.  The second layer is not
 decided here, so ``is_identifiable`` does not use this certificate.
 """
@@ -19,7 +21,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from ..core.exceptions import InternalCheckError, NoAlgorithmError
+from ..core.exceptions import InternalCheckError, LimitReachedError, NoAlgorithmError
+from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 
 __all__ = ["LineChanges", "FirstLayerCertificate", "gradient_jump", "line_changes", "first_layer_certificate"]
@@ -203,6 +206,49 @@ def _line_through(p: Point, q: Point) -> tuple[Fraction, Fraction, Fraction]:
     return a, b, -(a * p[0] + b * p[1])
 
 
+Line = tuple[Fraction, Fraction, Fraction]
+
+
+def _single_line(p: Point, normal: tuple[Fraction, Fraction]) -> Line:
+    """A line through ``p`` that is not the first-layer line of normal ``normal`` through ``p``."""
+    # a normal not parallel to the line's own normal: the result is another line
+    a, b = (Fraction(1), Fraction(0)) if normal[1] else (Fraction(0), Fraction(1))
+    return a, b, -(a * p[0] + b * p[1])
+
+
+def _cover(points: list[tuple[Point, int]], r: int, normals) -> list[Line] | None:
+    """At most ``r`` lines outside the first layer covering ``points`` (tagged by their line), or None.
+
+    The line through the first point either meets no other point on another
+    first-layer line (then it covers that point alone) or is the line through it
+    and such a point; covering more points never hurts, so the singleton is
+    tried only when no such line exists.
+    """
+    if not points:
+        return []
+    if r == 0:
+        return None
+    (p, i), rest = points[0], points[1:]
+    tried: set[Line] = set()
+    options = []
+    for q, k in rest:
+        if k != i:
+            a, b, c = _line_through(p, q)
+            scale = a if a else b
+            key = (a / scale, b / scale, c / scale)
+            if key not in tried:
+                tried.add(key)
+                options.append(key)
+    if not options:
+        found = _cover(rest, r - 1, normals)
+        return None if found is None else [_single_line(p, normals[i])] + found
+    for a, b, c in options:
+        found = _cover([(x, k) for x, k in rest if a * x[0] + b * x[1] + c != 0], r - 1, normals)
+        if found is not None:
+            return [(a, b, c)] + found
+    return None
+
+
 @dataclass(frozen=True)
 class FirstLayerCertificate:
     """The exact data of Theorem 4.6 (``docs/theory/deep.md``) for one network.
@@ -223,6 +269,15 @@ class FirstLayerCertificate:
     kappa_line : tuple of Fraction or None
         ``(a, b, c)`` of a line ``a x + b y + c = 0`` outside the first layer
         carrying ``kappa >= 2`` points of ``C`` (None when ``kappa < 2``).
+    simple : bool
+        The condition of Corollary 4.7, ``|C_i| > kappa`` for every ``i`` (it
+        implies ``holds``).
+    faked : tuple of int
+        When ``holds`` is False and (H0) holds: a nonempty set ``F`` of lines
+        (0-based) whose change points are covered by ``|F|`` lines outside the
+        first layer, which the proof cannot exclude; empty otherwise.
+    cover : tuple of lines
+        Those ``|F|`` lines, ``(a, b, c)`` each (empty otherwise).
     """
 
     holds: bool
@@ -230,6 +285,9 @@ class FirstLayerCertificate:
     lines: tuple[LineChanges, ...]
     kappa: int
     kappa_line: tuple[Fraction, Fraction, Fraction] | None
+    simple: bool = False
+    faked: tuple[int, ...] = ()
+    cover: tuple[Line, ...] = ()
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -242,6 +300,8 @@ class FirstLayerCertificate:
 
         return {"holds": self.holds, "reason": self.reason, "kappa": self.kappa,
                 "kappa_line": None if self.kappa_line is None else [format_rational(v) for v in self.kappa_line],
+                "simple": self.simple, "faked": list(self.faked),
+                "cover": [[format_rational(v) for v in line] for line in self.cover],
                 "lines": [ch.to_dict() for ch in self.lines]}
 
 
@@ -258,26 +318,37 @@ def _h0(net: Network) -> str | None:
     return None
 
 
-def first_layer_certificate(net: Network) -> FirstLayerCertificate:
+def first_layer_certificate(net: Network, *, limits: SearchLimits | None = None) -> FirstLayerCertificate:
     """Decide exactly whether the sufficient condition of Theorem 4.6 holds at ``net`` (``d = 2``, two hidden layers).
+
+    The condition: (H0), and for no nonempty set ``F`` of first-layer lines are
+    the change points ``U_{i in F} C_i`` covered by ``|F|`` lines outside the
+    first layer.  Sets ``F`` with some ``|C_i| > |F|`` cannot be covered (a line
+    outside the first layer meets ``H_i`` once); the others are searched, at
+    most ``limits.subsets`` of them.
 
     Raises
     ------
     NoAlgorithmError
         For an input dimension other than 2 or a depth other than two hidden layers.
+    LimitReachedError
+        When more than ``limits.subsets`` sets ``F`` would be searched.
 
     Examples
     --------
     >>> net = Network.from_layers([([[0, 1], [1, 0]], [0, 0]), ([[1, -1]], [0]), ([[1]], [0])])
     >>> cert = first_layer_certificate(net)
-    >>> cert.holds, cert.counts, cert.kappa
-    (False, (0, 0), 0)
+    >>> cert.holds, cert.counts, cert.kappa, cert.faked
+    (False, (0, 0), 0, (0,))
     """
     _check(net)
+    limits = resolve(limits)
     failure = _h0(net)
     if failure is not None:
         return FirstLayerCertificate(False, failure, (), 0, None)
-    lines = tuple(line_changes(net, i) for i in range(len(net.layers[0].bias)))
+    first = net.layers[0]
+    n1 = len(first.bias)
+    lines = tuple(line_changes(net, i) for i in range(n1))
     points = [(p, ch.line) for ch in lines for p in ch.points]
     kappa, best = (1 if points else 0), None
     for (p, i), (q, k) in combinations(points, 2):
@@ -288,10 +359,26 @@ def first_layer_certificate(net: Network) -> FirstLayerCertificate:
         if count > kappa:
             kappa, best = count, (a, b, c)
     counts = tuple(len(ch.points) for ch in lines)
-    low = min(range(len(counts)), key=counts.__getitem__)
-    if counts[low] > kappa:
+    simple = min(counts) > kappa
+    searched = 0
+    for size in range(1, n1 + 1):
+        for chosen in combinations([i for i in range(n1) if counts[i] <= size], size):
+            searched += 1
+            if limits.exceeded("subsets", searched):
+                raise LimitReachedError(f"first-layer certificate: more than {limits.subsets} sets of lines to "
+                                        f"search for a cover (limit: {limits.subsets} subsets)",
+                                        limit="subsets", value=limits.subsets)
+            cover = _cover([(p, i) for p, i in points if i in chosen], size, first.weight)
+            if cover is not None:
+                if simple:    # Corollary 4.7: the counts exceed what |F| lines can cover
+                    raise InternalCheckError(f"the counts {counts} exceed kappa = {kappa}, yet a cover was found")
+                names = ", ".join(str(i + 1) for i in chosen)
+                reason = (f"the change points of line(s) {names} (counts {counts}) are covered by {size} line(s) "
+                          f"outside the first layer")
+                return FirstLayerCertificate(False, reason, lines, kappa, best, simple, chosen, tuple(cover))
+    if simple:
         reason = f"every line has more change points than kappa = {kappa} (counts {counts}): Theorem 4.6 applies"
     else:
-        reason = (f"line {low + 1} has {counts[low]} change points off the other lines, not more than "
-                  f"kappa = {kappa} (counts {counts})")
-    return FirstLayerCertificate(counts[low] > kappa, reason, lines, kappa, best)
+        reason = (f"no set of k lines has its change points (counts {counts}) covered by k lines outside the first "
+                  f"layer: Theorem 4.6 applies")
+    return FirstLayerCertificate(True, reason, lines, kappa, best, simple)
