@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from ..core.exceptions import InternalCheckError, LimitReachedError, NoAlgorithmError
+from ..core.exceptions import InternalCheckError, LimitReachedError, NoAlgorithmError, NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 
@@ -150,8 +150,9 @@ def line_changes(net: Network, i: int) -> LineChanges:
     """
     _check(net)
     first, second, _ = net.layers
-    if not any(first.weight[i]):
-        raise ValueError(f"neuron {i + 1} of the first layer has zero weights: it has no line")
+    failure = _h0(net, i)
+    if failure is not None:
+        raise NotDecidedError(f"Lemma 4.4 needs a nonzero line of its own: {failure}")
     p0, u = _frame(net, i)
     crossings = _crossings(net, i)
     cuts = sorted(crossings)
@@ -305,15 +306,16 @@ class FirstLayerCertificate:
                 "lines": [ch.to_dict() for ch in self.lines]}
 
 
-def _h0(net: Network) -> str | None:
+def _h0(net: Network, only: int | None = None) -> str | None:
+    """The first failure of (H0) (a zero row, two neurons on one line), for neuron ``only`` or all; None if none."""
     first = net.layers[0]
     rows = list(zip(first.weight, first.bias))
     for i, (w, _) in enumerate(rows):
-        if not any(w):
+        if not any(w) and only in (None, i):
             return f"neuron {i + 1} of the first layer has zero weights (H0 needs a line per neuron)"
     for (i, (w, b)), (k, (v, c)) in combinations(enumerate(rows), 2):
         # same line iff (v, c) is a multiple of (w, b): all 2 x 2 minors vanish
-        if w[0] * v[1] == w[1] * v[0] and w[0] * c == b * v[0] and w[1] * c == b * v[1]:
+        if only in (None, i, k) and any(w) and any(v) and w[0] * v[1] == w[1] * v[0] and w[0] * c == b * v[0] and w[1] * c == b * v[1]:
             return f"neurons {i + 1} and {k + 1} of the first layer have the same line (H0 needs distinct lines)"
     return None
 
