@@ -157,18 +157,18 @@ def line_changes(net: Network, i: int) -> LineChanges:
     crossings = _crossings(net, i)
     cuts = sorted(crossings)
     zeros: set[Fraction] = set()
-    bounds = [None] + cuts + [None]
+    bounds: list[Fraction | None] = [None, *cuts, None]
     for lo, hi in zip(bounds, bounds[1:]):
         # inside the interval the pattern of the other lines is constant and every phi_j is affine:
         # two values give it, and its zero if it has an isolated one
-        if lo is None and hi is None:
-            s0, s1 = _ZERO, Fraction(1)
-        elif lo is None:
+        if lo is not None and hi is not None:
+            s0, s1 = lo + (hi - lo) / 3, lo + 2 * (hi - lo) / 3
+        elif hi is not None:
             s0, s1 = hi - 2, hi - 1
-        elif hi is None:
+        elif lo is not None:
             s0, s1 = lo + 1, lo + 2
         else:
-            s0, s1 = lo + (hi - lo) / 3, lo + 2 * (hi - lo) / 3
+            s0, s1 = _ZERO, Fraction(1)
         for j in range(len(second.bias)):
             v0, v1 = _phi(net, i, j, s0), _phi(net, i, j, s1)
             if v0 != v1:
@@ -180,7 +180,8 @@ def line_changes(net: Network, i: int) -> LineChanges:
     for m in jumps:    # f is continuous across H_i: the jump is normal to it (Lemma 4.4, a check of the computation)
         if any(r[0] * u[0] + r[1] * u[1] for r in m):
             raise InternalCheckError(f"the gradient jump along line {i + 1} is not normal to it: {m}")
-    points, other = [], []
+    points: list[Point] = []
+    other: list[Point] = []
     for e, left, right in zip(breakpoints, jumps, jumps[1:]):
         if left != right:
             (other if e in crossings else points).append((p0[0] + e * u[0], p0[1] + e * u[1]))
