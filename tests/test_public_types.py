@@ -17,14 +17,14 @@ import numpy as np
 import pytest
 
 from semialg_fibers import Network, api, conservation, orthant, shallow, three_layer
-from semialg_fibers.general import oracle
+from semialg_fibers.general import first_layer, oracle
 from semialg_fibers.render import plots, report
 
 SHALLOW_NET = Network.from_layers([([[1], [-1]], [0, 0]), ([[1, -1]], [0])])
 THREE_LAYER_NET = Network.from_layers([([[1, 2], [-1, 1]], ["1/2", -1]), ([[2, -1]], [-1]), ([[3]], [1])])
 PLANE_NET = Network.from_layers([([[1, 0], [0, 1]], [0, 0]), ([[1, 1]], [0])])
 PACKAGES = [(api, SHALLOW_NET), (shallow, SHALLOW_NET), (orthant, SHALLOW_NET), (three_layer, THREE_LAYER_NET),
-            (oracle, SHALLOW_NET), (plots, PLANE_NET), (report, SHALLOW_NET), (conservation, SHALLOW_NET)]
+            (oracle, SHALLOW_NET), (first_layer, PLANE_NET), (plots, PLANE_NET), (report, SHALLOW_NET), (conservation, SHALLOW_NET)]
 BAD = {"None": None, "path": "path.json", "ndarray": np.zeros((2, 2))}
 
 
