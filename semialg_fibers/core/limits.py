@@ -114,6 +114,17 @@ class SearchLimits:
     classes : int or None
         Networks visited by the closure of the discrete three-layer symmetries
         (:func:`~semialg_fibers.three_layer.search.known_classes`).
+    jacobian_entries : int or None
+        Entries of the coefficient-Jacobian rows that
+        :func:`~semialg_fibers.general.functional_dimension` builds (rows times
+        parameters); at least ``(N - hidden) N`` are needed, which is checked
+        before any is built.
+    elimination_work : int or None
+        Multiplications of its exact eliminations, estimated as rows times
+        columns times rank before each is run (one over Q counts 100 times,
+        as one rational operation costs about as much as a hundred modulo a
+        prime); at least ``(N - hidden)^2 N`` are needed, checked first.
+        ``10**12`` is a few minutes of FLINT on one core.
 
     Examples
     --------
@@ -144,6 +155,8 @@ class SearchLimits:
     plot_pieces: int | None = 20_000
     plot_tests: int | None = 500_000
     classes: int | None = 200
+    jacobian_entries: int | None = 200_000_000
+    elimination_work: int | None = 10**12
 
     def __post_init__(self):
         for f in fields(self):
@@ -155,7 +168,7 @@ class SearchLimits:
 
         The fields that are sizes rather than counts of search steps
         (``free_unknowns``, ``lattice_seconds``, ``count_steps``, ``generator_entries``,
-        ``certified_unknowns``, ``implicit_minors``,
+        ``certified_unknowns``, ``implicit_minors``, ``jacobian_entries``, ``elimination_work``,
         ``bracket_depth``, ``parameters``, ``fields_per_parameter``) keep their
         defaults; ``0`` or None: every field unlimited.
 
