@@ -366,3 +366,17 @@ def test_a_small_prime_that_loses_rank_still_gives_the_exact_value():
                 assert fd.rank == exact
                 lost += fd.rank == fd.bound and fd.modulus is None and prime > 3
     assert lost
+
+
+@pytest.mark.parametrize("limit", ["jacobian_entries", "elimination_work"])
+def test_the_work_of_the_functional_dimension_is_bounded_before_and_while_it_runs(limit):
+    """Refused before any row is built when the least work exceeds the limit; stopped on the way otherwise."""
+    net = Network.from_layers([([[1, 2], [3, -1], [-1, 1]], [0, 1, -2]), ([[1, -2, 1]], [0])])   # N = 13, bound 10
+    least = {"jacobian_entries": 10 * 13, "elimination_work": 10 * 10 * 13}[limit]
+    with pytest.raises(LimitReachedError, match="needs at least") as refused:
+        functional_dimension(net, limits=SearchLimits(**{limit: least - 1}))
+    assert refused.value.limit == limit
+    with pytest.raises(LimitReachedError) as stopped:   # the least is allowed; what the computation really spends is not
+        functional_dimension(net, limits=SearchLimits(**{limit: least}))
+    assert stopped.value.limit == limit and "needs at least" not in str(stopped.value)
+    assert functional_dimension(net, limits=SearchLimits(**{limit: 100 * least})).rank == 10
