@@ -106,15 +106,19 @@ def _canonical_args(p):
 
 
 def _canonical(args, ctx: Context) -> int:
-    from ..api import canonical_form, minimal_width
+    from ..api import canonical_form, minimal_width, network_class
 
     net = ctx.load(args.network)
     limits = search_limits(args)
     ctx.stage("searching the canonical form")
     form = canonical_form(net, limits=limits)
     if not args.json:
-        print(f"minimal width: {minimal_width(net, limits=limits)} "
-              f"(input network has {sum(net.hidden_widths)} hidden neurons)")
+        if network_class(net).implements("minimal_width"):
+            print(f"minimal width: {minimal_width(net, limits=limits)} "
+                  f"(input network has {sum(net.hidden_widths)} hidden neurons)")
+        else:  # an identifiable three-layer network: canonical within its architecture
+            print(f"canonical in its architecture {'-'.join(map(str, net.architecture))} (the network is "
+                  "identifiable: every network of it computing this function is in its orbit)")
     print(form.to_json(indent=None))
     return EXIT_OK
 
@@ -125,6 +129,6 @@ COMMANDS = (
     Command("fiber", "the complete fiber as a union of semialgebraic components", _fiber_args, _fiber,
             searches=True),
     Command("dim", "the dimension of the fiber", _dim_args, _dim, searches=True),
-    Command("canonical", "the canonical minimal representative of a shallow network's function",
+    Command("canonical", "the canonical representative of the function (shallow; identifiable three-layer)",
             _canonical_args, _canonical, searches=True),
 )

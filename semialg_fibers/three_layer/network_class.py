@@ -46,6 +46,11 @@ class ThreeLayerClass(NetworkClass):
 
         return is_identifiable(net, limits=limits, allow_conjecture=allow_conjecture)
 
+    def canonical_form(self, net, domain, *, limits=None):
+        from .canonical import canonical_form
+
+        return canonical_form(net, limits=limits)
+
     def symmetries(self, net, domain, *, limits=None):
         from .symmetries import symmetries
 
