@@ -1,0 +1,463 @@
+"""Partial fibers and dimension bounds of networks outside the proven classes (``docs/theory/deep.md``, Section 5).
+
+For a network of any depth (and a three-layer network whose fiber the
+three-layer theorems do not decide, e.g. ``n1 > d``) the library knows pieces
+of the fiber, not the whole of it:
+
+* :func:`partial_fiber`: a :class:`~semialg_fibers.core.components.Fiber` with
+  ``status = PARTIAL`` whose components are the orbit ``H . theta`` and one
+  component per mechanism family (:mod:`.mechanisms`) and the joint family of
+  Proposition 3.3, each composed with the positive scalings, with an exact
+  parametrization and a proven dimension (:func:`family_specs`, Proposition 5.1);
+* :func:`partial_fiber_dimension`: the proven lower bound of ``dim F(theta)``
+  (the local lower bound of :func:`.certificates.local_fiber_dimension`, or a
+  larger listed component) with ``status = PARTIAL``, carrying the exact local
+  bounds ``lower <= dim_theta F(theta) <= N - FD`` (Theorem 2.2);
+* :func:`refusal`: the message of a refusal that states both numbers.
+
+What is proven is local: ``N - FD`` bounds the fiber *near* ``theta``; the
+whole fiber may have components of larger dimension away from ``theta``'s
+orbit, which nothing here decides.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy
+
+from ..core import linalg
+from ..core.components import Fiber, FiberComponent, make_component
+from ..core.exceptions import InternalCheckError, LimitReachedError
+from ..core.limits import SearchLimits, resolve
+from ..core.network import Network
+from ..core.results import FiberStatus, PartialFiberDimension
+from ..core.semialgebraic import BasicSet
+from ..core.symbols import auxiliary_symbols, sympy_rational
+from ..core.symmetries import hidden_permutations, parameter_index, permute_hidden, same_orbit
+from .certificates import LocalFiberDimension, local_fiber_dimension
+from .functional import orbit_tangent
+from .mechanisms import Mechanism
+
+__all__ = ["GeneralPattern", "FamilySpec", "OrbitMembership", "FamilySampler", "family_specs", "orbit_copies",
+           "partial_fiber", "partial_fiber_dimension", "refusal"]
+
+_ZERO, _ONE = Fraction(0), Fraction(1)
+Vector = tuple[Fraction, ...]
+
+
+@dataclass(frozen=True)
+class GeneralPattern:
+    """The label of a component of a partial fiber: the family's kind, its neurons and the family in words."""
+
+    kind: str
+    neurons: tuple = ()
+    detail: str = ""
+
+    def describe(self) -> str:
+        """The family in words (plain text)."""
+        return f"{self.kind}: {self.detail}" if self.detail else self.kind
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary."""
+        return {"kind": self.kind, "neurons": [list(n) for n in self.neurons], "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class FamilySpec:
+    """One family of the partial fiber before it is built: ``{lambda . (theta + sum_k t_k d_k)}``.
+
+    Attributes
+    ----------
+    pattern : GeneralPattern
+    directions : tuple of Vector
+        The ``d_k`` (flat parameter order).
+    nonnegative : tuple of bool
+        Per direction: ``t_k >= 0`` (a half-line family) or ``t_k`` free.
+    scaled : tuple of int
+        Indices (in the order of :func:`.functional.orbit_tangent`) of the hidden neurons whose
+        scalings ``lambda_n > 0`` enter the parametrization; the others stay 1.
+    dimension : int
+        The exact dimension of the family (Proposition 5.1).
+    proof : str
+        Why the dimension is exact.
+    """
+
+    pattern: GeneralPattern
+    directions: tuple[Vector, ...]
+    nonnegative: tuple[bool, ...]
+    scaled: tuple[int, ...]
+    dimension: int
+    proof: str
+
+
+@dataclass(frozen=True)
+class OrbitMembership:
+    """Exact membership in ``H . theta`` (:func:`~semialg_fibers.core.symmetries.same_orbit`); a picklable value."""
+
+    net: Network
+    limits: SearchLimits | None = None
+
+    def __call__(self, other: Network) -> bool:
+        return same_orbit(self.net, other, limits=self.limits)
+
+
+@dataclass(frozen=True)
+class FamilySampler:
+    """Deterministic points of the domain ``lambda > 0``, ``t`` free or ``>= 0``, per seed (a picklable value)."""
+
+    scalings: int
+    nonnegative: tuple[bool, ...]
+
+    def __call__(self, seed: int) -> tuple[Fraction, ...]:
+        rng = random.Random(7919 * seed + 17)
+        lam = [Fraction(rng.randint(2, 9), rng.randint(2, 9)) for _ in range(self.scalings)]
+        ts = [Fraction(rng.randint(1 if pos else -6, 6), rng.randint(1, 4)) for pos in self.nonnegative]
+        return tuple(lam + ts)
+
+
+# ----------------------------------------------------------------------------- the families and their dimensions
+def _neuron_order(net: Network) -> list[tuple[int, int]]:
+    """The hidden neurons ``(layer, index)`` in the order of :func:`.functional.orbit_tangent`."""
+    return [(l, i) for l in range(1, net.depth) for i in range(net.architecture[l])]
+
+
+def _signed_projection(net: Network, neuron: tuple[int, int], vec: Vector) -> Vector:
+    """``P_n v``: ``+v`` on the incoming row and bias of neuron ``n``, ``-v`` on its outgoing column.
+
+    ``P_n theta`` is the infinitesimal scaling of ``n`` (:func:`.functional.orbit_tangent`), and the
+    derivative of ``lambda . x`` in ``lambda_n`` at ``lambda`` is ``lambda . P_n x / lambda_n``.
+    """
+    arch = net.architecture
+    l, i = neuron
+    out = [_ZERO] * len(vec)
+    for j in range(arch[l - 1]):
+        k = parameter_index(arch, l, i, j)
+        out[k] = vec[k]
+    k = parameter_index(arch, l, i)
+    out[k] = vec[k]
+    for o in range(arch[l + 1]):
+        k = parameter_index(arch, l + 1, o, i)
+        out[k] = -vec[k]
+    return tuple(out)
+
+
+def _in_span(vec: Vector, basis: list[Vector], base_rank: int, n: int) -> bool:
+    if not any(vec):
+        return True
+    return linalg.rank(basis + [vec], n) == base_rank
+
+
+def _spec(net: Network, pattern: GeneralPattern, directions: tuple[Vector, ...],
+          nonnegative: tuple[bool, ...]) -> FamilySpec:
+    """The family ``{lambda . (theta + sum t_k d_k)}`` with its exact dimension (Proposition 5.1).
+
+    The tangent space at ``(lambda, t)`` is ``lambda . (span_n P_n(theta + u) + span D)``, ``u = sum t_k d_k``,
+    and ``P_n(theta + u) = P_n theta + sum t_k P_n d_k``.  Three cases, each exact:
+    (a) every ``P_n d_k`` lies in ``span D``: the rank is the same at every point, that at ``theta``;
+    (b) one direction: the rank is the largest over ``t = 0, 1, ..., R`` (``R`` the rows that depend on ``t``),
+    since a nonzero minor, a polynomial of degree at most ``R`` in ``t``, cannot vanish at ``R + 1`` points;
+    (c) otherwise only the scalings of the neurons with every ``P_n d_k`` in ``span D`` are kept: case (a).
+    """
+    n = net.num_parameters
+    neurons = _neuron_order(net)
+    tangent = orbit_tangent(net)
+    dirs = list(directions)
+    base = linalg.rank(dirs, n) if dirs else 0
+    moving = [[_signed_projection(net, nu, d) for d in dirs] for nu in neurons]
+    inside = [all(_in_span(p, dirs, base, n) for p in moves) for moves in moving]
+    if all(inside):
+        rows = [t for t in tangent if any(t)] + dirs
+        dim = linalg.rank(rows, n) if rows else 0
+        return FamilySpec(pattern, directions, nonnegative, tuple(range(len(neurons))), dim,
+                          "the family moves the scaling directions only inside its own span, so the tangent rank is "
+                          "the same at every point (docs/theory/deep.md, Proposition 5.1 (a))")
+    if len(dirs) == 1:
+        d = dirs[0]
+        varying = sum(1 for moves in moving if any(moves[0]))
+        best = 0
+        for step in range(varying + 1):
+            rows = [tuple(a + step * b for a, b in zip(t, moves[0])) for t, moves in zip(tangent, moving)]
+            best = max(best, linalg.rank([r for r in rows if any(r)] + [d], n))
+        return FamilySpec(pattern, directions, nonnegative, tuple(range(len(neurons))), best,
+                          f"the largest tangent rank over t = 0, ..., {varying}: a minor of degree at most {varying} "
+                          "in t vanishing there vanishes identically (docs/theory/deep.md, Proposition 5.1 (b))")
+    keep = tuple(k for k, ok in enumerate(inside) if ok)
+    rows = [tangent[k] for k in keep if any(tangent[k])] + dirs
+    dim = linalg.rank(rows, n)
+    return FamilySpec(pattern, directions, nonnegative, keep, dim,
+                      "only the scalings of the neurons the family does not move enter, so the tangent rank is the "
+                      "same at every point (docs/theory/deep.md, Proposition 5.1 (c))")
+
+
+def _unit(n: int, k: int) -> Vector:
+    return tuple(_ONE if i == k else _ZERO for i in range(n))
+
+
+def _joint(net: Network, found: tuple[Mechanism, ...]) -> tuple[tuple[Vector, ...], tuple[bool, ...]] | None:
+    """Proposition 3.3's family: free coordinates (dead neurons' columns, zero-outgoing neurons' rows), bias shifts."""
+    from .certificates import _free_coordinates
+
+    n = net.num_parameters
+    coords = _free_coordinates(net, found)
+    shifts = [d for m in found if m.kind == "always active" for d in m.directions]
+    if len([m for m in found if m.kind in ("dead neuron", "zero outgoing weights", "always active")]) < 2:
+        return None  # one mechanism: the joint family is that mechanism's own
+    return tuple(_unit(n, k) for k in coords) + tuple(shifts), (False,) * len(coords) + (True,) * len(shifts)
+
+
+def family_specs(net: Network, local: LocalFiberDimension) -> tuple[FamilySpec, ...]:
+    """The orbit, then one family per mechanism of ``local``, then the joint family of Proposition 3.3 (if 2+).
+
+    >>> net = Network.from_layers([([[0], [1]], [-1, 0]), ([[3, 1]], [0])])    # neuron 1 is dead
+    >>> [(s.pattern.kind, s.dimension) for s in family_specs(net, local_fiber_dimension(net))]
+    [('orbit', 2), ('dead neuron', 3)]
+    """
+    specs = [_spec(net, GeneralPattern("orbit", (), "the permutations and positive scalings of the hidden neurons"),
+                   (), ())]
+    for m in local.mechanisms:
+        half = m.kind == "always active"
+        specs.append(_spec(net, GeneralPattern(m.kind, tuple(m.neurons), m.detail), tuple(m.directions),
+                           (half,) * len(m.directions)))
+    joint = _joint(net, local.mechanisms)
+    if joint is not None:
+        neurons = tuple(nu for m in local.mechanisms if m.kind in ("dead neuron", "zero outgoing weights",
+                                                                    "always active") for nu in m.neurons)
+        specs.append(_spec(net, GeneralPattern(
+            "joint family", neurons, "the outgoing columns of the dead neurons, the incoming rows and biases of the "
+            "other zero-outgoing neurons and the bias shifts (c >= 0) of the always-active neurons, changed all at "
+            "once (Proposition 3.3)"), *joint))
+    return tuple(specs)
+
+
+# ----------------------------------------------------------------------------- the orbit's permuted copies
+def _trivially_stabilized(net: Network) -> bool:
+    """Every hidden neuron has a nonzero incoming row or bias, and no two of a layer are positive multiples.
+
+    Then ``sigma . theta`` in the scaling orbit forces ``sigma = id`` (layer by layer: with the previous layer fixed
+    and unscaled, row ``i`` of ``sigma . theta`` is row ``sigma^-1(i)`` of ``theta`` and must be ``lambda_i`` times
+    row ``i``), so the orbit has ``prod n_l!`` distinct permuted copies.
+    """
+    for l in range(1, net.depth):
+        layer = net.layers[l - 1]
+        seen = set()
+        for row, b in zip(layer.weight, layer.bias):
+            vec = tuple(row) + (b,)
+            lead = next((v for v in vec if v), None)
+            if lead is None:
+                return False
+            key = tuple(v / abs(lead) for v in vec)
+            if key in seen:
+                return False
+            seen.add(key)
+    return True
+
+
+def orbit_copies(net: Network, *, limits: SearchLimits | None = None) -> int:
+    """The number of distinct images of the scaling orbit of ``net`` under permutations of hidden neurons.
+
+    ``prod n_l!`` divided by the permutations that map ``theta`` into its scaling orbit: counted by
+    :func:`_trivially_stabilized`, otherwise by trying every permutation (at most ``limits.permutations``).
+
+    >>> orbit_copies(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 2]], [0])]))
+    2
+    >>> orbit_copies(Network.from_layers([([[1], [2]], [0, 0]), ([[2, 1]], [0])]))   # the swap is a rescaling
+    1
+
+    Raises
+    ------
+    LimitReachedError
+        Tied neurons and more permutations than ``limits.permutations``.
+    """
+    total = math.prod(math.factorial(w) for w in net.hidden_widths)
+    if _trivially_stabilized(net):
+        return total
+    limits = resolve(limits)
+    if limits.exceeded("permutations", total):
+        raise LimitReachedError(f"partial fiber: counting the permuted copies of the orbit needs {total} "
+                                f"permutations (neurons with proportional or zero incoming rows), above the limit "
+                                f"permutations = {limits.permutations}", limit="permutations",
+                                value=limits.permutations)
+    fixing = sum(1 for perms in hidden_permutations(net.architecture)
+                 if _same_scaling_orbit(net, permute_hidden(net, perms)))
+    return total // fixing
+
+
+def _same_scaling_orbit(a: Network, b: Network) -> bool:
+    """Is ``b = lambda . a`` for positive scalings ``lambda`` (no permutation)?  Exact, by propagating ratios.
+
+    Every parameter relates the scalings of its two ends (``W_l[i, j]``: ``lambda_{l,i} / lambda_{l-1,j}``; inputs,
+    outputs and biases have the fixed end 1): a zero must stay zero, a ratio must be positive and consistent.
+    """
+    arch = a.architecture
+    fixed = ("fixed",)
+    edges: dict = {}
+
+    def link(u, v, ratio):
+        edges.setdefault(u, []).append((v, ratio))
+        edges.setdefault(v, []).append((u, 1 / ratio))
+
+    for l in range(1, len(arch)):
+        la, lb = a.layers[l - 1], b.layers[l - 1]
+        for i in range(arch[l]):
+            node = (l, i) if l < len(arch) - 1 else fixed
+            for j in range(arch[l - 1]):
+                x, y = la.weight[i][j], lb.weight[i][j]
+                if (x == 0) != (y == 0) or (x and y / x <= 0):
+                    return False
+                if x:
+                    link(node, (l - 1, j) if l > 1 else fixed, y / x)   # lambda_node = r lambda_prev
+            x, y = la.bias[i], lb.bias[i]
+            if (x == 0) != (y == 0) or (x and y / x <= 0):
+                return False
+            if x:
+                link(node, fixed, y / x)
+    value: dict = {}
+    for root in [fixed] + list(edges):
+        if root in value:
+            continue
+        value[root] = _ONE
+        stack = [root]
+        while stack:
+            u = stack.pop()
+            for v, r in edges.get(u, ()):
+                # the edge u -> v with ratio r says lambda_u = r lambda_v
+                want = value[u] / r
+                if v in value:
+                    if value[v] != want:
+                        return False
+                else:
+                    value[v] = want
+                    stack.append(v)
+    return True
+
+
+# ----------------------------------------------------------------------------- building
+def _component(net: Network, spec: FamilySpec, copies: int, certify: bool, limits) -> FiberComponent:
+    neurons = _neuron_order(net)
+    arch = net.architecture
+    lam = auxiliary_symbols("lambda", len(spec.scaled))
+    ts = auxiliary_symbols("t", len(spec.directions))
+    scale = {neurons[k]: s for k, s in zip(spec.scaled, lam)}
+    flat = net.parameters()
+    values = []
+    for c in range(net.num_parameters):
+        values.append(sympy_rational(flat[c]) + sum((sympy_rational(d[c]) * t for d, t in zip(spec.directions, ts)
+                                                      if d[c]), sympy.Integer(0)))
+    # the scaling acts on W_l[i, j] by lambda_{l,i} / lambda_{l-1,j} and on b_l[i] by lambda_{l,i}
+    for l in range(1, len(arch)):
+        for i in range(arch[l]):
+            up = scale.get((l, i), 1) if l < len(arch) - 1 else 1
+            for j in range(arch[l - 1]):
+                down = scale.get((l - 1, j), 1) if l > 1 else 1
+                k = parameter_index(arch, l, i, j)
+                values[k] = values[k] * up / down
+            k = parameter_index(arch, l, i)
+            values[k] = values[k] * up
+    constraints = [(s, ">", 0) for s in lam] + [(t, ">=", 0) for t, pos in zip(ts, spec.nonnegative) if pos]
+    aux = tuple(lam) + tuple(ts)
+    orbit = spec.pattern.kind == "orbit"
+    scaled_note = "" if len(spec.scaled) == len(neurons) else (
+        f"; only the scalings of {len(spec.scaled)} of the {len(neurons)} hidden neurons enter (the others move with "
+        "the family)")
+    description = (f"{spec.pattern.describe()}" + ("" if orbit else
+                   " — composed with the positive scalings; its images under permutations of hidden neurons lie in "
+                   "the fiber too (one copy listed)") + scaled_note)
+    return make_component(arch, spec.pattern, values, aux, BasicSet(aux, constraints), None, spec.dimension,
+                          multiplicity=copies if orbit else 1, description=description,
+                          membership=OrbitMembership(net, limits) if orbit else None,
+                          sampler=FamilySampler(len(lam), spec.nonnegative), certify=certify)
+
+
+def _basis(net: Network, local: LocalFiberDimension, lower: int, lower_basis: str) -> str:
+    fd = local.functional
+    arch = "-".join(map(str, net.architecture))
+    if local.proven:
+        near = (f"the fiber near theta has dimension exactly {local.lower} (proven: from below {local.lower_basis}, "
+                f"docs/theory/deep.md Propositions 3.2-3.3; from above N - FD = {fd.parameters} - {fd.rank}, "
+                f"Theorem 2.2)")
+    else:
+        near = (f"the fiber near theta has dimension between {local.lower} and {local.upper} (from below "
+                f"{local.lower_basis}, Propositions 3.2-3.3; from above N - FD = {fd.parameters} - {fd.rank}, "
+                f"Theorem 2.2; which value is not decided)")
+    extra = "" if lower == local.lower else f"; a listed family has dimension {lower} ({lower_basis})"
+    return (f"{near}{extra}; so the whole fiber has dimension at least {lower}; components of the fiber away from "
+            f"theta's orbit are not decided for architecture {arch}")
+
+
+def _best(local: LocalFiberDimension, specs: tuple[FamilySpec, ...]) -> tuple[int, str]:
+    top = max(specs, key=lambda s: s.dimension)
+    if top.dimension > local.lower:
+        return top.dimension, f"the {top.pattern.kind} family, {top.proof}"
+    return local.lower, local.lower_basis
+
+
+def _check(local: LocalFiberDimension, specs) -> None:
+    for s in specs:
+        if s.dimension > local.upper:
+            raise InternalCheckError(f"partial fiber: the {s.pattern.kind} family has dimension {s.dimension} above "
+                                     f"the local bound N - FD = {local.upper}")
+
+
+def partial_fiber_dimension(net: Network, *, limits: SearchLimits | None = None,
+                            progress: bool | Callable | None = None) -> PartialFiberDimension:
+    """A proven lower bound of ``dim F(theta)`` with ``status = PARTIAL`` and the exact local bounds (on R^d).
+
+    The value is the local lower bound of :func:`.certificates.local_fiber_dimension` (or the dimension of a
+    listed family, when larger): the fiber near ``theta`` has that dimension at least, so the whole fiber too.
+    ``local_lower`` and ``local_upper`` bound ``dim_theta F(theta)`` (equal: proven exactly); the whole
+    fiber's dimension may exceed ``local_upper`` (components away from the orbit are not decided).
+
+    >>> deep = Network.from_layers([([[1, 2], [-1, 1]], [0, 1]), ([[1, 2], [2, -1]], [-1, 1]), ([[1, -1]], [0])])
+    >>> d = partial_fiber_dimension(deep)
+    >>> int(d), d.local_lower, d.local_upper, str(d.status)
+    (4, 4, 4, 'partial')
+    """
+    local = local_fiber_dimension(net, limits=limits, progress=progress)
+    specs = family_specs(net, local)
+    _check(local, specs)
+    lower, why = _best(local, specs)
+    return PartialFiberDimension(lower, FiberStatus.PARTIAL, _basis(net, local, lower, why),
+                                 local.lower, local.upper)
+
+
+def partial_fiber(net: Network, *, limit: int | None = None, progress: bool | Callable = False,
+                  certify: bool = True, limits: SearchLimits | None = None) -> Fiber:
+    """The known components of the fiber of ``net`` (on R^d), with ``status = PARTIAL``.
+
+    The orbit ``H . theta`` (its permuted copies counted), then one component per mechanism family and the
+    joint family of Proposition 3.3, each ``{lambda . (theta + sum t_k d_k)}`` with its exact dimension
+    (:func:`family_specs`); every member computes ``f_theta`` (Propositions 3.2, 3.3), the fiber may have
+    other components.  ``basis`` states the local bounds (:func:`partial_fiber_dimension`).
+
+    Examples
+    --------
+    >>> dead = Network.from_layers([([[0], [1]], [-1, 0]), ([[3, 1]], [0])])
+    >>> f = partial_fiber(dead)
+    >>> [(c.pattern.kind, c.dimension) for c in f], str(f.status)
+    ([('orbit', 2), ('dead neuron', 3)], 'partial')
+    """
+    local = local_fiber_dimension(net, limits=limits, progress=progress)
+    specs = family_specs(net, local)
+    _check(local, specs)
+    copies = orbit_copies(net, limits=limits)
+    lower, why = _best(local, specs)
+    things = [(lambda s=s: _component(net, s, copies, certify, limits)) for s in specs]
+    return Fiber.from_components(net, things, limit=limit, dimension=max(s.dimension for s in specs),
+                                 progress=progress, status=FiberStatus.PARTIAL,
+                                 basis=_basis(net, local, lower, why))
+
+
+def refusal(operation: str, net: Network, *, limits: SearchLimits | None = None) -> str:
+    """The one-line message of a refusal of ``operation`` that states the local bounds and how to get the partial answer."""
+    local = local_fiber_dimension(net, limits=limits)
+    near = (f"the fiber near theta has dimension exactly {local.lower} (proven)" if local.proven
+            else f"the fiber near theta has dimension between {local.lower} and {local.upper}")
+    return (f"{operation}: not decided for architecture {net.architecture}: {near}, but components of the fiber "
+            f"away from theta's orbit are not decided, so the whole fiber's dimension is only known to be at least "
+            f"{local.lower}; pass allow_partial=True (command line: --partial) for the lower bound and the known "
+            f"components with status 'partial'")
