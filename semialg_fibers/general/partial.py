@@ -452,12 +452,19 @@ def partial_fiber(net: Network, *, limit: int | None = None, progress: bool | Ca
                                  basis=_basis(net, local, lower, why))
 
 
-def refusal(operation: str, net: Network, *, limits: SearchLimits | None = None) -> str:
-    """The one-line message of a refusal of ``operation`` that states the local bounds and how to get the partial answer."""
+def refusal(operation: str, net: Network, *, limits: SearchLimits | None = None, context: str = "") -> str:
+    """The one-line message of a refusal of ``operation`` that states the local bounds and how to get the partial answer.
+
+    ``context`` (a class's own refusal) replaces the opening "``operation``: not decided for architecture ...".
+
+    >>> deep = Network.from_layers([([[1, 2], [-1, 1]], [0, 1]), ([[1, 2], [2, -1]], [-1, 1]), ([[1, -1]], [0])])
+    >>> print(refusal("fiber_dimension", deep))      # doctest: +ELLIPSIS
+    fiber_dimension: not decided for architecture (2, 2, 2, 1): the fiber near theta has dimension exactly 4 ...
+    """
     local = local_fiber_dimension(net, limits=limits)
     near = (f"the fiber near theta has dimension exactly {local.lower} (proven)" if local.proven
-            else f"the fiber near theta has dimension between {local.lower} and {local.upper}")
-    return (f"{operation}: not decided for architecture {net.architecture}: {near}, but components of the fiber "
-            f"away from theta's orbit are not decided, so the whole fiber's dimension is only known to be at least "
-            f"{local.lower}; pass allow_partial=True (command line: --partial) for the lower bound and the known "
-            f"components with status 'partial'")
+            else f"the fiber near theta has dimension between {local.lower} and {local.upper} (proven bounds)")
+    head = f"{context}; " if context else f"{operation}: not decided for architecture {net.architecture}: "
+    return (f"{head}{near}, but components of the fiber away from theta's orbit are not decided, so the whole "
+            f"fiber's dimension is only known to be at least {local.lower}; pass allow_partial=True (command line: "
+            f"--partial) for the lower bound and the known components with status 'partial'")

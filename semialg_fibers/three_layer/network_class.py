@@ -31,7 +31,7 @@ class ThreeLayerClass(NetworkClass):
         return fiber(net, limit=limit, progress=progress, certify=certify, limits=limits,
                      allow_conjecture=allow_conjecture, allow_partial=allow_partial)
 
-    def fiber_dimension(self, net, domain, *, limits=None, allow_conjecture=False):
+    def fiber_dimension(self, net, domain, *, limits=None, allow_conjecture=False, allow_partial=False):
         from .dimension import fiber_dimension
 
         return fiber_dimension(net, limits=limits, allow_conjecture=allow_conjecture)
