@@ -22,6 +22,7 @@ orbit, which nothing here decides.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable
@@ -152,16 +153,21 @@ def _in_span(vec: Vector, basis: list[Vector], base_rank: int, n: int) -> bool:
     return linalg.rank(basis + [vec], n) == base_rank
 
 
+#: The most points of the grid of Proposition 5.1 (b) tried before the scalings of the moved neurons are dropped (c).
+GRID_POINTS = 512
+
+
 def _spec(net: Network, pattern: GeneralPattern, directions: tuple[Vector, ...],
           nonnegative: tuple[bool, ...]) -> FamilySpec:
     """The family ``{lambda . (theta + sum t_k d_k)}`` with its exact dimension (Proposition 5.1).
 
-    The tangent space at ``(lambda, t)`` is ``lambda . (span_n P_n(theta + u) + span D)``, ``u = sum t_k d_k``,
-    and ``P_n(theta + u) = P_n theta + sum t_k P_n d_k``.  Three cases, each exact:
-    (a) every ``P_n d_k`` lies in ``span D``: the rank is the same at every point, that at ``theta``;
-    (b) one direction: the rank is the largest over ``t = 0, 1, ..., R`` (``R`` the rows that depend on ``t``),
-    since a nonzero minor, a polynomial of degree at most ``R`` in ``t``, cannot vanish at ``R + 1`` points;
-    (c) otherwise only the scalings of the neurons with every ``P_n d_k`` in ``span D`` are kept: case (a).
+    The tangent space at ``(lambda, t)`` is ``lambda . (span_n P_n(theta + u) + span D)``, ``u = sum t_k d_k``, and
+    ``P_n(theta + u) = P_n theta + sum t_k P_n d_k``: modulo ``span D`` the row of ``n`` depends on ``t_k`` only if
+    ``P_n d_k`` is not in ``span D``.  With ``R_k`` the number of such rows, every minor has degree at most ``R_k`` in
+    ``t_k``, so (b) the generic rank is the largest rank on the grid ``prod_k {0, ..., R_k}`` (a polynomial of those
+    degrees vanishing on the grid vanishes identically); (a) no row depends on ``t``: the rank at ``theta``; (c) a grid
+    above :data:`GRID_POINTS`: only the scalings of the neurons whose rows do not depend on ``t`` are kept, and then
+    the rank is the same at every point.
     """
     n = net.num_parameters
     neurons = _neuron_order(net)
@@ -169,27 +175,35 @@ def _spec(net: Network, pattern: GeneralPattern, directions: tuple[Vector, ...],
     dirs = list(directions)
     base = linalg.rank(dirs, n) if dirs else 0
     moving = [[_signed_projection(net, nu, d) for d in dirs] for nu in neurons]
-    inside = [all(_in_span(p, dirs, base, n) for p in moves) for moves in moving]
-    if all(inside):
+    outside = [[not _in_span(p, dirs, base, n) for p in moves] for moves in moving]
+    degrees = [sum(1 for row in outside if row[k]) for k in range(len(dirs))]
+    varying = [k for k, r in enumerate(degrees) if r]
+    everyone = tuple(range(len(neurons)))
+    if not varying:
         rows = [t for t in tangent if any(t)] + dirs
-        dim = linalg.rank(rows, n) if rows else 0
-        return FamilySpec(pattern, directions, nonnegative, tuple(range(len(neurons))), dim,
+        return FamilySpec(pattern, directions, nonnegative, everyone, linalg.rank(rows, n) if rows else 0,
                           "the family moves the scaling directions only inside its own span, so the tangent rank is "
                           "the same at every point (docs/theory/deep.md, Proposition 5.1 (a))")
-    if len(dirs) == 1:
-        d = dirs[0]
-        varying = sum(1 for moves in moving if any(moves[0]))
+    if math.prod(degrees[k] + 1 for k in varying) <= GRID_POINTS:
         best = 0
-        for step in range(varying + 1):
-            rows = [tuple(a + step * b for a, b in zip(t, moves[0])) for t, moves in zip(tangent, moving)]
-            best = max(best, linalg.rank([r for r in rows if any(r)] + [d], n))
-        return FamilySpec(pattern, directions, nonnegative, tuple(range(len(neurons))), best,
-                          f"the largest tangent rank over t = 0, ..., {varying}: a minor of degree at most {varying} "
-                          "in t vanishing there vanishes identically (docs/theory/deep.md, Proposition 5.1 (b))")
-    keep = tuple(k for k, ok in enumerate(inside) if ok)
+        for steps in itertools.product(*(range(degrees[k] + 1) for k in varying)):
+            rows = []
+            for t, moves in zip(tangent, moving):
+                row = list(t)
+                for k, step in zip(varying, steps):
+                    if step:
+                        row = [a + step * b for a, b in zip(row, moves[k])]
+                if any(row):
+                    rows.append(tuple(row))
+            best = max(best, linalg.rank(rows + dirs, n))
+        grid = " x ".join(f"{{0..{degrees[k]}}}" for k in varying)
+        return FamilySpec(pattern, directions, nonnegative, everyone, best,
+                          f"the largest tangent rank on the grid {grid} of the parameters that move the scaling "
+                          "directions: a minor of those degrees vanishing there vanishes identically "
+                          "(docs/theory/deep.md, Proposition 5.1 (b))")
+    keep = tuple(k for k, row in enumerate(outside) if not any(row))
     rows = [tangent[k] for k in keep if any(tangent[k])] + dirs
-    dim = linalg.rank(rows, n)
-    return FamilySpec(pattern, directions, nonnegative, keep, dim,
+    return FamilySpec(pattern, directions, nonnegative, keep, linalg.rank(rows, n),
                       "only the scalings of the neurons the family does not move enter, so the tangent rank is the "
                       "same at every point (docs/theory/deep.md, Proposition 5.1 (c))")
 
