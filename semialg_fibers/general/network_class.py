@@ -68,7 +68,9 @@ class GeneralClass(NetworkClass):
         from .partial import partial_fiber_dimension, refusal
 
         if not allow_partial:
-            raise NotDecidedError(refusal("fiber_dimension", net, limits=limits))
+            head = (f"fiber_dimension is not decided for architecture {net.architecture} on R^d"
+                    f"{implemented_for(self._others('fiber_dimension'))}")
+            raise NotDecidedError(refusal("fiber_dimension", net, limits=limits, context=head))
         return partial_fiber_dimension(net, limits=limits)
 
     def is_identifiable(self, net, domain, *, limits=None, allow_conjecture=False):
