@@ -92,6 +92,7 @@ def _dim_args(p):
 
 def _dim(args, ctx: Context) -> int:
     from ..api import fiber_dimension
+    from ..core.results import PartialFiberDimension
     from ..render.text import summarize
 
     net = ctx.load(args.network)
@@ -102,13 +103,12 @@ def _dim(args, ctx: Context) -> int:
         print(json.dumps({"architecture": list(net.architecture), "num_parameters": net.num_parameters}
                          | dimension.to_dict()))
     else:
-        local = getattr(dimension, "local_lower", None)
-        if local is None:
+        if not isinstance(dimension, PartialFiberDimension):
             print(int(dimension))
         else:
             # a lower bound only: say so on the line of the number, and give the local bounds
-            near = (f"exactly {local}" if dimension.local_proven
-                    else f"between {local} and {dimension.local_upper}")
+            near = (f"exactly {dimension.local_lower}" if dimension.local_proven
+                    else f"between {dimension.local_lower} and {dimension.local_upper}")
             print(f"at least {int(dimension)} (partial; near the parameter: {near})")
         if not dimension.proven:
             print(summarize(f"({dimension.status}: {dimension.basis})", TEXT_WIDTH, "the full basis is in --json"))

@@ -94,6 +94,9 @@ class PartialFiberDimension(FiberDimension):
     4
     """
 
+    local_lower: int
+    local_upper: int
+
     def __new__(cls, value: int, status: FiberStatus = FiberStatus.PARTIAL, basis: str = "",
                 local_lower: int = 0, local_upper: int = 0):
         self = super().__new__(cls, value, status, basis)

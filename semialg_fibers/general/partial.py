@@ -381,7 +381,7 @@ def _component(net: Network, spec: FamilySpec, copies: int, certify: bool, limit
     description = (f"{spec.pattern.describe()}" + ("" if orbit else
                    " — composed with the positive scalings; its images under permutations of hidden neurons lie in "
                    "the fiber too (one copy listed)") + scaled_note)
-    return make_component(arch, spec.pattern, values, aux, BasicSet(aux, constraints), None, spec.dimension,
+    return make_component(arch, spec.pattern, values, aux, BasicSet(aux, tuple(constraints)), None, spec.dimension,
                           multiplicity=copies if orbit else 1, description=description,
                           membership=OrbitMembership(net, limits) if orbit else None,
                           sampler=FamilySampler(len(lam), spec.nonnegative), certify=certify)

@@ -16,6 +16,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from test_certificates import BASE, KINDS, evaluations_agree, planted
 
 from semialg_fibers import Network, NotDecidedError, api
 from semialg_fibers.cli import main
@@ -24,8 +25,6 @@ from semialg_fibers.core.components import Fiber
 from semialg_fibers.core.results import FiberStatus, PartialFiberDimension
 from semialg_fibers.core.symmetries import same_orbit
 from semialg_fibers.general.oracle import equivalent
-
-from test_certificates import BASE, KINDS, evaluations_agree, planted
 
 DEEP_A = api.__file__.replace("api.py", "data/deep_a.json")
 
