@@ -8,7 +8,7 @@ of the fiber, not the whole of it:
   ``status = PARTIAL`` whose components are the orbit ``H . theta`` and one
   component per mechanism family (:mod:`.mechanisms`) and the joint family of
   Proposition 3.3, each composed with the positive scalings, with an exact
-  parametrization and a proven dimension (:func:`family_specs`, Proposition 5.1);
+  parametrization and a proven dimension (:func:`known_families`, Proposition 5.1);
 * :func:`partial_fiber_dimension`: the proven lower bound of ``dim F(theta)``
   (the local lower bound of :func:`.certificates.local_fiber_dimension`, or a
   larger listed component) with ``status = PARTIAL``, carrying the exact local
@@ -44,7 +44,7 @@ from .certificates import LocalFiberDimension, local_fiber_dimension
 from .functional import orbit_tangent
 from .mechanisms import Mechanism
 
-__all__ = ["GeneralPattern", "FamilySpec", "OrbitMembership", "FamilySampler", "family_specs", "orbit_copies",
+__all__ = ["GeneralPattern", "KnownFamily", "OrbitMembership", "FamilySampler", "known_families", "orbit_copies",
            "partial_fiber", "partial_fiber_dimension", "refusal"]
 
 _ZERO, _ONE = Fraction(0), Fraction(1)
@@ -69,7 +69,7 @@ class GeneralPattern:
 
 
 @dataclass(frozen=True)
-class FamilySpec:
+class KnownFamily:
     """One family of the partial fiber before it is built: ``{lambda . (theta + sum_k t_k d_k)}``.
 
     Attributes
@@ -157,8 +157,8 @@ def _in_span(vec: Vector, basis: list[Vector], base_rank: int, n: int) -> bool:
 GRID_POINTS = 512
 
 
-def _spec(net: Network, pattern: GeneralPattern, directions: tuple[Vector, ...],
-          nonnegative: tuple[bool, ...]) -> FamilySpec:
+def _known_family(net: Network, pattern: GeneralPattern, directions: tuple[Vector, ...],
+          nonnegative: tuple[bool, ...]) -> KnownFamily:
     """The family ``{lambda . (theta + sum t_k d_k)}`` with its exact dimension (Proposition 5.1).
 
     The tangent space at ``(lambda, t)`` is ``lambda . (span_n P_n(theta + u) + span D)``, ``u = sum t_k d_k``, and
@@ -181,7 +181,7 @@ def _spec(net: Network, pattern: GeneralPattern, directions: tuple[Vector, ...],
     everyone = tuple(range(len(neurons)))
     if not varying:
         rows = [t for t in tangent if any(t)] + dirs
-        return FamilySpec(pattern, directions, nonnegative, everyone, linalg.rank(rows, n) if rows else 0,
+        return KnownFamily(pattern, directions, nonnegative, everyone, linalg.rank(rows, n) if rows else 0,
                           "the family moves the scaling directions only inside its own span, so the tangent rank is "
                           "the same at every point (docs/theory/deep.md, Proposition 5.1 (a))")
     if math.prod(degrees[k] + 1 for k in varying) <= GRID_POINTS:
@@ -197,13 +197,13 @@ def _spec(net: Network, pattern: GeneralPattern, directions: tuple[Vector, ...],
                     rows.append(tuple(row))
             best = max(best, linalg.rank(rows + dirs, n))
         grid = " x ".join(f"{{0..{degrees[k]}}}" for k in varying)
-        return FamilySpec(pattern, directions, nonnegative, everyone, best,
+        return KnownFamily(pattern, directions, nonnegative, everyone, best,
                           f"the largest tangent rank on the grid {grid} of the parameters that move the scaling "
                           "directions: a minor of those degrees vanishing there vanishes identically "
                           "(docs/theory/deep.md, Proposition 5.1 (b))")
     keep = tuple(k for k, row in enumerate(outside) if not any(row))
     rows = [tangent[k] for k in keep if any(tangent[k])] + dirs
-    return FamilySpec(pattern, directions, nonnegative, keep, linalg.rank(rows, n),
+    return KnownFamily(pattern, directions, nonnegative, keep, linalg.rank(rows, n),
                       "only the scalings of the neurons the family does not move enter, so the tangent rank is the "
                       "same at every point (docs/theory/deep.md, Proposition 5.1 (c))")
 
@@ -224,28 +224,28 @@ def _joint(net: Network, found: tuple[Mechanism, ...]) -> tuple[tuple[Vector, ..
     return tuple(_unit(n, k) for k in coords) + tuple(shifts), (False,) * len(coords) + (True,) * len(shifts)
 
 
-def family_specs(net: Network, local: LocalFiberDimension) -> tuple[FamilySpec, ...]:
+def known_families(net: Network, local: LocalFiberDimension) -> tuple[KnownFamily, ...]:
     """The orbit, then one family per mechanism of ``local``, then the joint family of Proposition 3.3 (if 2+).
 
     >>> net = Network.from_layers([([[0], [1]], [-1, 0]), ([[3, 1]], [0])])    # neuron 1 is dead
-    >>> [(s.pattern.kind, s.dimension) for s in family_specs(net, local_fiber_dimension(net))]
+    >>> [(s.pattern.kind, s.dimension) for s in known_families(net, local_fiber_dimension(net))]
     [('orbit', 2), ('dead neuron', 3)]
     """
-    specs = [_spec(net, GeneralPattern("orbit", (), "the permutations and positive scalings of the hidden neurons"),
+    families = [_known_family(net, GeneralPattern("orbit", (), "the permutations and positive scalings of the hidden neurons"),
                    (), ())]
     for m in local.mechanisms:
         half = m.kind == "always active"
-        specs.append(_spec(net, GeneralPattern(m.kind, tuple(m.neurons), m.detail), tuple(m.directions),
+        families.append(_known_family(net, GeneralPattern(m.kind, tuple(m.neurons), m.detail), tuple(m.directions),
                            (half,) * len(m.directions)))
     joint = _joint(net, local.mechanisms)
     if joint is not None:
         neurons = tuple(nu for m in local.mechanisms if m.kind in ("dead neuron", "zero outgoing weights",
                                                                     "always active") for nu in m.neurons)
-        specs.append(_spec(net, GeneralPattern(
+        families.append(_known_family(net, GeneralPattern(
             "joint family", neurons, "the outgoing columns of the dead neurons, the incoming rows and biases of the "
             "other zero-outgoing neurons and the bias shifts (c >= 0) of the always-active neurons, changed all at "
             "once (Proposition 3.3)"), *joint))
-    return tuple(specs)
+    return tuple(families)
 
 
 # ----------------------------------------------------------------------------- the orbit's permuted copies
@@ -351,16 +351,16 @@ def _same_scaling_orbit(a: Network, b: Network) -> bool:
 
 
 # ----------------------------------------------------------------------------- building
-def _component(net: Network, spec: FamilySpec, copies: int, certify: bool, limits) -> FiberComponent:
+def _component(net: Network, family: KnownFamily, copies: int, certify: bool, limits) -> FiberComponent:
     neurons = _neuron_order(net)
     arch = net.architecture
-    lam = auxiliary_symbols("lambda", len(spec.scaled))
-    ts = auxiliary_symbols("t", len(spec.directions))
-    scale = {neurons[k]: s for k, s in zip(spec.scaled, lam)}
+    lam = auxiliary_symbols("lambda", len(family.scaled))
+    ts = auxiliary_symbols("t", len(family.directions))
+    scale = {neurons[k]: s for k, s in zip(family.scaled, lam)}
     flat = net.parameters()
     values = []
     for c in range(net.num_parameters):
-        values.append(sympy_rational(flat[c]) + sum((sympy_rational(d[c]) * t for d, t in zip(spec.directions, ts)
+        values.append(sympy_rational(flat[c]) + sum((sympy_rational(d[c]) * t for d, t in zip(family.directions, ts)
                                                       if d[c]), sympy.Integer(0)))
     # the scaling acts on W_l[i, j] by lambda_{l,i} / lambda_{l-1,j} and on b_l[i] by lambda_{l,i}
     for l in range(1, len(arch)):
@@ -372,19 +372,19 @@ def _component(net: Network, spec: FamilySpec, copies: int, certify: bool, limit
                 values[k] = values[k] * up / down
             k = parameter_index(arch, l, i)
             values[k] = values[k] * up
-    constraints = [(s, ">", 0) for s in lam] + [(t, ">=", 0) for t, pos in zip(ts, spec.nonnegative) if pos]
+    constraints = [(s, ">", 0) for s in lam] + [(t, ">=", 0) for t, pos in zip(ts, family.nonnegative) if pos]
     aux = tuple(lam) + tuple(ts)
-    orbit = spec.pattern.kind == "orbit"
-    scaled_note = "" if len(spec.scaled) == len(neurons) else (
-        f"; only the scalings of {len(spec.scaled)} of the {len(neurons)} hidden neurons enter (the others move with "
+    orbit = family.pattern.kind == "orbit"
+    scaled_note = "" if len(family.scaled) == len(neurons) else (
+        f"; only the scalings of {len(family.scaled)} of the {len(neurons)} hidden neurons enter (the others move with "
         "the family)")
-    description = (f"{spec.pattern.describe()}" + ("" if orbit else
+    description = (f"{family.pattern.describe()}" + ("" if orbit else
                    " — composed with the positive scalings; its images under permutations of hidden neurons lie in "
                    "the fiber too (one copy listed)") + scaled_note)
-    return make_component(arch, spec.pattern, values, aux, BasicSet(aux, tuple(constraints)), None, spec.dimension,
+    return make_component(arch, family.pattern, values, aux, BasicSet(aux, tuple(constraints)), None, family.dimension,
                           multiplicity=copies if orbit else 1, description=description,
                           membership=OrbitMembership(net, limits) if orbit else None,
-                          sampler=FamilySampler(len(lam), spec.nonnegative), certify=certify)
+                          sampler=FamilySampler(len(lam), family.nonnegative), certify=certify)
 
 
 def _basis(net: Network, local: LocalFiberDimension, lower: int, lower_basis: str) -> str:
@@ -403,15 +403,15 @@ def _basis(net: Network, local: LocalFiberDimension, lower: int, lower_basis: st
             f"theta's orbit are not decided for architecture {arch}")
 
 
-def _best(local: LocalFiberDimension, specs: tuple[FamilySpec, ...]) -> tuple[int, str]:
-    top = max(specs, key=lambda s: s.dimension)
+def _best(local: LocalFiberDimension, families: tuple[KnownFamily, ...]) -> tuple[int, str]:
+    top = max(families, key=lambda s: s.dimension)
     if top.dimension > local.lower:
         return top.dimension, f"the {top.pattern.kind} family, {top.proof}"
     return local.lower, local.lower_basis
 
 
-def _check(local: LocalFiberDimension, specs) -> None:
-    for s in specs:
+def _check(local: LocalFiberDimension, families) -> None:
+    for s in families:
         if s.dimension > local.upper:
             raise InternalCheckError(f"partial fiber: the {s.pattern.kind} family has dimension {s.dimension} above "
                                      f"the local bound N - FD = {local.upper}")
@@ -432,9 +432,9 @@ def partial_fiber_dimension(net: Network, *, limits: SearchLimits | None = None,
     (4, 4, 4, 'partial')
     """
     local = local_fiber_dimension(net, limits=limits, progress=progress)
-    specs = family_specs(net, local)
-    _check(local, specs)
-    lower, why = _best(local, specs)
+    families = known_families(net, local)
+    _check(local, families)
+    lower, why = _best(local, families)
     return PartialFiberDimension(lower, FiberStatus.PARTIAL, _basis(net, local, lower, why),
                                  local.lower, local.upper)
 
@@ -445,7 +445,7 @@ def partial_fiber(net: Network, *, limit: int | None = None, progress: bool | Ca
 
     The orbit ``H . theta`` (its permuted copies counted), then one component per mechanism family and the
     joint family of Proposition 3.3, each ``{lambda . (theta + sum t_k d_k)}`` with its exact dimension
-    (:func:`family_specs`); every member computes ``f_theta`` (Propositions 3.2, 3.3), the fiber may have
+    (:func:`known_families`); every member computes ``f_theta`` (Propositions 3.2, 3.3), the fiber may have
     other components.  ``basis`` states the local bounds (:func:`partial_fiber_dimension`).
 
     Examples
@@ -456,12 +456,12 @@ def partial_fiber(net: Network, *, limit: int | None = None, progress: bool | Ca
     ([('orbit', 2), ('dead neuron', 3)], 'partial')
     """
     local = local_fiber_dimension(net, limits=limits, progress=progress)
-    specs = family_specs(net, local)
-    _check(local, specs)
+    families = known_families(net, local)
+    _check(local, families)
     copies = orbit_copies(net, limits=limits)
-    lower, why = _best(local, specs)
-    things = [(lambda s=s: _component(net, s, copies, certify, limits)) for s in specs]
-    return Fiber.from_components(net, things, limit=limit, dimension=max(s.dimension for s in specs),
+    lower, why = _best(local, families)
+    things = [(lambda s=s: _component(net, s, copies, certify, limits)) for s in families]
+    return Fiber.from_components(net, things, limit=limit, dimension=max(s.dimension for s in families),
                                  progress=progress, status=FiberStatus.PARTIAL,
                                  basis=_basis(net, local, lower, why))
 
