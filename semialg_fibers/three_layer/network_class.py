@@ -32,9 +32,16 @@ class ThreeLayerClass(NetworkClass):
                      allow_conjecture=allow_conjecture, allow_partial=allow_partial)
 
     def fiber_dimension(self, net, domain, *, limits=None, allow_conjecture=False, allow_partial=False):
-        from .dimension import fiber_dimension
+        from ..core.exceptions import NotDecidedError
+        from .dimension import fiber_dimension, partial_dimension
 
-        return fiber_dimension(net, limits=limits, allow_conjecture=allow_conjecture)
+        try:
+            return fiber_dimension(net, limits=limits, allow_conjecture=allow_conjecture)
+        except NotDecidedError as exc:
+            if not allow_partial or type(exc) is not NotDecidedError:
+                raise
+            # the known families bound the dimension from below, as fiber(allow_partial=True) lists them
+            return partial_dimension(net, str(exc), limits=limits)
 
     def equivalent(self, a, b, domain, *, limits=None, progress=None):
         from .equivalence import equivalent

@@ -177,8 +177,21 @@ def test_every_listed_component_lies_in_the_fiber_and_the_lower_bound_is_the_ind
     assert isinstance(dimension, PartialFiberDimension) and dimension.status == FiberStatus.PARTIAL
     assert dimension.local_lower == expected_lower(net, fiber)
     assert dimension.local_lower <= dimension.local_upper
-    assert int(dimension) >= dimension.local_lower and fiber.dimension <= dimension.local_upper
+    assert int(dimension) >= dimension.local_lower and int(dimension) >= fiber.dimension
+    assert fiber.dimension <= dimension.local_upper  # every listed family passes through theta
     assert str(dimension.local_lower) in dimension.basis and "not decided" in dimension.basis
+
+
+def test_a_three_layer_partial_dimension_counts_the_three_layer_families():
+    """One live row and a dead row (n1 = d, spare rows): the three-layer families (dead-row revivals) exceed the
+    bound near theta; the partial dimension is their dimension, with the local bounds of the any-depth results."""
+    spare = Network.from_layers([([[1, 2], [-1, 1]], [0, 0]), ([[-2, 3], [-1, -1]], [4, -1]), ([[5, 1]], [1])])
+    listed = api.fiber(spare, allow_partial=True, certify=False)
+    dimension = api.fiber_dimension(spare, allow_partial=True)
+    assert listed.status == dimension.status == FiberStatus.PARTIAL
+    assert int(dimension) == listed.dimension == 7 and (dimension.local_lower, dimension.local_upper) == (5, 7)
+    member = max(listed, key=lambda c: c.dimension).sample(seed=1)
+    assert equivalent(spare, member, orbit_check=False)
 
 
 def test_the_listed_mechanisms_are_those_planted():
