@@ -44,7 +44,7 @@ from .certificates import LocalFiberDimension, local_fiber_dimension
 from .functional import orbit_tangent
 from .mechanisms import Mechanism
 
-__all__ = ["GeneralPattern", "KnownFamily", "OrbitMembership", "FamilySampler", "known_families", "orbit_copies",
+__all__ = ["GeneralPattern", "KnownFamily", "OrbitMembership", "FamilyMembership", "FamilySampler", "known_families", "orbit_copies",
            "partial_fiber", "partial_fiber_dimension", "refusal"]
 
 _ZERO, _ONE = Fraction(0), Fraction(1)
@@ -105,6 +105,21 @@ class OrbitMembership:
 
     def __call__(self, other: Network) -> bool:
         return same_orbit(self.net, other, limits=self.limits)
+
+
+@dataclass(frozen=True)
+class FamilyMembership:
+    """Exact membership in ``{lambda . (theta + u)}``, ``u`` any vector on the flat coordinates ``free`` (a value).
+
+    ``lambda .`` maps those coordinates to themselves, so a network belongs iff it is a positive rescaling of
+    ``theta`` off them (:func:`_same_scaling_orbit`).
+    """
+
+    net: Network
+    free: frozenset
+
+    def __call__(self, other: Network) -> bool:
+        return other.architecture == self.net.architecture and _same_scaling_orbit(self.net, other, self.free)
 
 
 @dataclass(frozen=True)
@@ -301,12 +316,15 @@ def orbit_copies(net: Network, *, limits: SearchLimits | None = None) -> int:
     return total // fixing
 
 
-def _same_scaling_orbit(a: Network, b: Network) -> bool:
-    """Is ``b = lambda . a`` for positive scalings ``lambda`` (no permutation)?  Exact, by propagating ratios.
+def _same_scaling_orbit(a: Network, b: Network, free: frozenset = frozenset()) -> bool:
+    """Is ``b = lambda . a`` for positive scalings ``lambda`` (no permutation), off the flat coordinates ``free``?
 
-    Every parameter relates the scalings of its two ends (``W_l[i, j]``: ``lambda_{l,i} / lambda_{l-1,j}``; inputs,
-    outputs and biases have the fixed end 1): a zero must stay zero, a ratio must be positive and consistent.
+    Exact, by propagating ratios: every parameter relates the scalings of its two ends (``W_l[i, j]``:
+    ``lambda_{l,i} / lambda_{l-1,j}``; inputs, outputs and biases have the fixed end 1): a zero must stay zero, a
+    ratio must be positive and consistent.  The coordinates in ``free`` take part in nothing.
     """
+    from ..core.symmetries import parameter_index as index
+
     arch = a.architecture
     fixed = ("fixed",)
     edges: dict = {}
@@ -320,11 +338,15 @@ def _same_scaling_orbit(a: Network, b: Network) -> bool:
         for i in range(arch[l]):
             node = (l, i) if l < len(arch) - 1 else fixed
             for j in range(arch[l - 1]):
+                if free and index(arch, l, i, j) in free:
+                    continue
                 x, y = la.weight[i][j], lb.weight[i][j]
                 if (x == 0) != (y == 0) or (x and y / x <= 0):
                     return False
                 if x:
                     link(node, (l - 1, j) if l > 1 else fixed, y / x)   # lambda_node = r lambda_prev
+            if free and index(arch, l, i) in free:
+                continue
             x, y = la.bias[i], lb.bias[i]
             if (x == 0) != (y == 0) or (x and y / x <= 0):
                 return False
@@ -383,8 +405,21 @@ def _component(net: Network, family: KnownFamily, copies: int, certify: bool, li
                    "the fiber too (one copy listed)") + scaled_note)
     return make_component(arch, family.pattern, values, aux, BasicSet(aux, tuple(constraints)), None, family.dimension,
                           multiplicity=copies if orbit else 1, description=description,
-                          membership=OrbitMembership(net, limits) if orbit else None,
+                          membership=OrbitMembership(net, limits) if orbit else _membership(net, family),
                           sampler=FamilySampler(len(lam), family.nonnegative), certify=certify)
+
+
+def _membership(net: Network, family: KnownFamily) -> FamilyMembership | None:
+    """A membership test for a family of free coordinates scaled by every neuron; None: the generic decision."""
+    coords = []
+    for d, pos in zip(family.directions, family.nonnegative):
+        support = [k for k, v in enumerate(d) if v]
+        if pos or len(support) != 1:
+            return None
+        coords.append(support[0])
+    if len(family.scaled) != len(_neuron_order(net)):
+        return None
+    return FamilyMembership(net, frozenset(coords))
 
 
 def _basis(net: Network, local: LocalFiberDimension, lower: int, lower_basis: str) -> str:

@@ -182,6 +182,37 @@ def test_every_listed_component_lies_in_the_fiber_and_the_lower_bound_is_the_ind
     assert str(dimension.local_lower) in dimension.basis and "not decided" in dimension.basis
 
 
+@pytest.mark.parametrize("kind", KINDS)
+def test_membership_accepts_the_members_and_refuses_what_the_oracle_separates(kind):
+    """contains(): True at sampled members (or not decided); never True at a moved member the oracle finds
+    inequivalent; the orbit never contains a mechanism member outside it (same_orbit)."""
+    net = planted(kind)
+    fiber = api.fiber(net, allow_partial=True, certify=False)
+    orbit = fiber.components[0]
+    rng = random.Random(len(kind) + 1)
+    decided = 0
+    for component in fiber:
+        for seed in range(2):
+            member = component.sample(seed=seed)
+            try:
+                assert component.contains(member)
+                decided += 1
+            except NotDecidedError:
+                pass
+            if not same_orbit(net, member):
+                assert not orbit.contains(member)
+            flat = list(member.parameters())
+            k = rng.randrange(len(flat))
+            flat[k] += Fraction(1, 7)
+            moved = Network.from_parameters(net.architecture, flat)
+            if not equivalent(net, moved, orbit_check=False):
+                try:
+                    assert not component.contains(moved), (component.pattern.kind, k)
+                except NotDecidedError:
+                    pass
+    assert decided >= 2 * len(fiber) - 4  # at most two families (four members) left undecided
+
+
 def test_a_three_layer_partial_dimension_counts_the_three_layer_families():
     """One live row and a dead row (n1 = d, spare rows): the three-layer families (dead-row revivals) exceed the
     bound near theta; the partial dimension is their dimension, with the local bounds of the any-depth results."""
