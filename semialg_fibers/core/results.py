@@ -46,6 +46,9 @@ class FiberDimension(int):
     'Theorem 5'
     """
 
+    status: FiberStatus
+    basis: str
+
     def __new__(cls, value: int, status: FiberStatus = FiberStatus.PROVEN, basis: str = ""):
         self = super().__new__(cls, value)
         object.__setattr__(self, "status", FiberStatus(status))
