@@ -36,7 +36,8 @@ class ThreeLayerClass(NetworkClass):
         from .dimension import fiber_dimension, partial_dimension
 
         try:
-            return fiber_dimension(net, limits=limits, allow_conjecture=allow_conjecture)
+            # as for the fiber, allow_partial accepts the listed components under Conjecture 10.6 (a lower bound)
+            return fiber_dimension(net, limits=limits, allow_conjecture=allow_conjecture or allow_partial)
         except NotDecidedError as exc:
             if not allow_partial or type(exc) is not NotDecidedError:
                 raise
