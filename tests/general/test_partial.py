@@ -340,3 +340,19 @@ def test_command_line_partial(capsys, tmp_path):
 
 def test_base_network_is_unchanged():
     assert planted("none") == Network.from_layers(BASE)
+
+
+def test_the_partial_fiber_is_bounded_by_the_limits_and_reports_progress():
+    from semialg_fibers import LimitReachedError, SearchLimits, progress
+
+    net = planted("parallel pair")
+    with pytest.raises(LimitReachedError):
+        api.fiber(net, allow_partial=True, limits=SearchLimits(regions=2))
+    with pytest.raises(LimitReachedError, match="permutations"):  # tied neurons: the copies are counted by search
+        api.fiber(net, allow_partial=True, certify=False, limits=SearchLimits(permutations=10))
+    with pytest.raises(LimitReachedError):
+        api.fiber_dimension(net, allow_partial=True, limits=SearchLimits(regions=2))
+    seen = []
+    with progress.reporting(seen.append, interval=0):
+        fiber = api.fiber(net, allow_partial=True, certify=False, progress=seen.append)
+    assert any(u.task == "fiber components" and u.done == len(fiber) for u in seen)
