@@ -242,6 +242,8 @@ def _joint(net: Network, found: tuple[Mechanism, ...]) -> tuple[tuple[Vector, ..
 def known_families(net: Network, local: LocalFiberDimension) -> tuple[KnownFamily, ...]:
     """The orbit, then one family per mechanism of ``local``, then the joint family of Proposition 3.3 (if 2+).
 
+    Examples
+    --------
     >>> net = Network.from_layers([([[0], [1]], [-1, 0]), ([[3, 1]], [0])])    # neuron 1 is dead
     >>> [(s.pattern.kind, s.dimension) for s in known_families(net, local_fiber_dimension(net))]
     [('orbit', 2), ('dead neuron', 3)]
