@@ -116,10 +116,11 @@ class FamilyMembership:
     """
 
     net: Network
-    free: frozenset
+    free: tuple[int, ...]
 
     def __call__(self, other: Network) -> bool:
-        return other.architecture == self.net.architecture and _same_scaling_orbit(self.net, other, self.free)
+        return other.architecture == self.net.architecture and _same_scaling_orbit(self.net, other,
+                                                                                    frozenset(self.free))
 
 
 @dataclass(frozen=True)
@@ -421,7 +422,7 @@ def _membership(net: Network, family: KnownFamily) -> FamilyMembership | None:
         coords.append(support[0])
     if len(family.scaled) != len(_neuron_order(net)):
         return None
-    return FamilyMembership(net, frozenset(coords))
+    return FamilyMembership(net, tuple(sorted(coords)))  # a tuple: the JSON encoding has no sets
 
 
 def _basis(net: Network, local: LocalFiberDimension, lower: int, lower_basis: str) -> str:

@@ -301,12 +301,14 @@ def test_without_allow_partial_the_refusal_gives_both_numbers_and_the_way_to_the
 
 
 def test_partial_results_pickle_and_round_trip():
-    for net in (planted("always active"), Network.from_file(DEEP_A)):
+    for net in (planted("always active"), planted("dead neuron"), Network.from_file(DEEP_A)):
         fiber = api.fiber(net, allow_partial=True)
+        assert json.loads(fiber.to_json())["exact"] is not None
         assert pickle.loads(pickle.dumps(fiber)) == fiber
         back = Fiber.from_json(fiber.to_json())
         assert back == fiber and back.status == FiberStatus.PARTIAL
-        assert back.components[0].contains(back.components[0].sample(seed=2))
+        for component in back:
+            assert component.contains(component.sample(seed=2))
         dimension = api.fiber_dimension(net, allow_partial=True)
         again = pickle.loads(pickle.dumps(dimension))
         assert (again, again.status, again.basis, again.local_lower, again.local_upper) == (
