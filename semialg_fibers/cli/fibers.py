@@ -69,8 +69,10 @@ def _fiber(args, ctx: Context) -> int:
         print(result.to_json())
     else:
         where = "the nonnegative orthant" if args.orthant else f"R^{net.input_dim}"
+        dimension = (f"at least {result.dimension} (partial list)" if str(result.status) == "partial"
+                     else result.dimension)
         print(f"fiber of a {'-'.join(map(str, net.architecture))} network on {where}: "
-              f"dimension {result.dimension}, {len(result)} component{'' if len(result) == 1 else 's'}"
+              f"dimension {dimension}, {len(result)} component{'' if len(result) == 1 else 's'}"
               + (f" listed, {result.omitted} more not built (--limit)" if result.omitted else ""))
         for index, component in enumerate(result, 1):
             copies = (f", {format_count(component.multiplicity)} permuted copies"

@@ -331,7 +331,7 @@ def test_command_line_partial(capsys, tmp_path):
     assert status == 0 and data["status"] == "partial" and data["local_dimension"] == {"lower": 7, "upper": 7,
                                                                                        "proven": True}
     status, out, _ = run("fiber", DEEP_A, "--allow-partial")
-    assert status == 0 and "dimension 7, 1 component" in out and "may have others" in out
+    assert status == 0 and "dimension at least 7 (partial list), 1 component" in out and "may have others" in out
     path = tmp_path / "deep.json"
     path.write_text(planted("dead neuron").to_json())
     status, out, _ = run("fiber", str(path), "--partial", "--latex")
