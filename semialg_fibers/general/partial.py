@@ -39,7 +39,7 @@ from ..core.network import Network
 from ..core.results import FiberStatus, PartialFiberDimension
 from ..core.semialgebraic import BasicSet
 from ..core.symbols import auxiliary_symbols, sympy_rational
-from ..core.symmetries import hidden_permutations, parameter_index, permute_hidden, same_orbit
+from ..core.symmetries import parameter_index, permute_hidden, same_orbit
 from .certificates import LocalFiberDimension, local_fiber_dimension
 from .functional import orbit_tangent
 from .mechanisms import Mechanism
@@ -292,8 +292,8 @@ def _trivially_stabilized(net: Network) -> bool:
 def orbit_copies(net: Network, *, limits: SearchLimits | None = None) -> int:
     """The number of distinct images of the scaling orbit of ``net`` under permutations of hidden neurons.
 
-    ``prod n_l!`` divided by the permutations that map ``theta`` into its scaling orbit: counted by
-    :func:`_trivially_stabilized`, otherwise by trying every permutation (at most ``limits.permutations``).
+    ``prod n_l!`` divided by the number of permutations ``sigma`` with ``sigma . theta`` in the scaling orbit
+    of ``theta``: one when :func:`_trivially_stabilized` holds, otherwise counted by :func:`_stabilizer`.
 
     >>> orbit_copies(Network.from_layers([([[1], [-1]], [0, 0]), ([[1, 2]], [0])]))
     2
@@ -303,20 +303,75 @@ def orbit_copies(net: Network, *, limits: SearchLimits | None = None) -> int:
     Raises
     ------
     LimitReachedError
-        Tied neurons and more permutations than ``limits.permutations``.
+        More than ``limits.permutations`` candidate permutations to decide.
     """
     total = math.prod(math.factorial(w) for w in net.hidden_widths)
     if _trivially_stabilized(net):
         return total
-    limits = resolve(limits)
-    if limits.exceeded("permutations", total):
-        raise LimitReachedError(f"partial fiber: counting the permuted copies of the orbit needs {total} "
-                                f"permutations (neurons with proportional or zero incoming rows), above the limit "
-                                f"permutations = {limits.permutations}", limit="permutations",
-                                value=limits.permutations)
-    fixing = sum(1 for perms in hidden_permutations(net.architecture)
-                 if _same_scaling_orbit(net, permute_hidden(net, perms)))
-    return total // fixing
+    return total // _stabilizer(net, resolve(limits))
+
+
+def _sign_key(values) -> tuple[int, ...]:
+    return tuple((v > 0) - (v < 0) for v in values)
+
+
+def _stabilizer(net: Network, limits: SearchLimits) -> int:
+    """The permutations ``p`` (``permute_hidden`` convention) with ``p . theta`` a positive rescaling of ``theta``.
+
+    A rescaling keeps the sign of every entry, so layer by layer the new row ``i`` must be an old row whose entries,
+    with the columns reordered by the previous layer's permutation, have the signs of row ``i`` (a necessary
+    condition that groups the rows; only bijections inside the groups are tried); every full candidate is then
+    decided exactly by :func:`_same_scaling_orbit`.  At most ``limits.permutations`` candidates are tried.
+    """
+    arch = net.architecture
+    hidden = len(arch) - 2
+    tried = [0]
+
+    def rows(l, previous):
+        layer = net.layers[l - 1]
+        return [_sign_key([layer.weight[r][previous[j]] for j in range(arch[l - 1])] + [layer.bias[r]])
+                for r in range(arch[l])]
+
+    def layer_choices(l, previous):
+        old = rows(l, previous)
+        own = [_sign_key(list(net.layers[l - 1].weight[i]) + [net.layers[l - 1].bias[i]]) for i in range(arch[l])]
+        groups: dict = {}
+        for r, key in enumerate(old):
+            groups.setdefault(key, []).append(r)
+        slots: dict = {}
+        for i, key in enumerate(own):
+            slots.setdefault(key, []).append(i)
+        if {k: len(v) for k, v in groups.items()} != {k: len(v) for k, v in slots.items()}:
+            return
+        keys = list(slots)
+        for choice in itertools.product(*(itertools.permutations(groups[k]) for k in keys)):
+            perm = [0] * arch[l]
+            for k, sources in zip(keys, choice):
+                for i, r in zip(slots[k], sources):
+                    perm[i] = r
+            yield tuple(perm)
+
+    def search(l, prefix):
+        if l > hidden:
+            out = net.layers[-1]
+            last = prefix[-1]
+            if any(_sign_key([out.weight[o][last[j]] for j in range(arch[-2])]) != _sign_key(out.weight[o])
+                   for o in range(arch[-1])):
+                return 0
+            return int(_same_scaling_orbit(net, permute_hidden(net, prefix)))
+        previous = prefix[-1] if prefix else tuple(range(arch[0]))
+        found = 0
+        for perm in layer_choices(l, previous):
+            tried[0] += 1  # every partial candidate counts, so a search that never completes one is bounded too
+            if limits.exceeded("permutations", tried[0]):
+                raise LimitReachedError(f"partial fiber: counting the permuted copies of the orbit needs more than "
+                                        f"{limits.permutations} candidate permutations (neurons of equal sign "
+                                        f"patterns), above the limit permutations = {limits.permutations}",
+                                        limit="permutations", value=limits.permutations)
+            found += search(l + 1, prefix + [perm])
+        return found
+
+    return search(1, [])
 
 
 def _same_scaling_orbit(a: Network, b: Network, free: frozenset = frozenset()) -> bool:

@@ -350,8 +350,11 @@ def test_the_partial_fiber_is_bounded_by_the_limits_and_reports_progress():
     net = planted("parallel pair")
     with pytest.raises(LimitReachedError):
         api.fiber(net, allow_partial=True, limits=SearchLimits(regions=2))
-    with pytest.raises(LimitReachedError, match="permutations"):  # tied neurons: the copies are counted by search
-        api.fiber(net, allow_partial=True, certify=False, limits=SearchLimits(permutations=10))
+    # eight neurons with rows of one sign pattern: their orderings are searched to count the orbit's copies
+    wide = Network.from_layers([([[k] for k in range(1, 9)], [0] * 8), ([list(range(8, 0, -1))], [0]),
+                                ([[1]], [0])])
+    with pytest.raises(LimitReachedError, match="permutations"):
+        api.fiber(wide, allow_partial=True, certify=False, limits=SearchLimits(permutations=100))
     with pytest.raises(LimitReachedError):
         api.fiber_dimension(net, allow_partial=True, limits=SearchLimits(regions=2))
     seen = []
