@@ -459,7 +459,7 @@ def _component(net: Network, family: KnownFamily, copies: int, certify: bool, li
         f"; only the scalings of {len(family.scaled)} of the {len(neurons)} hidden neurons enter (the others move with "
         "the family)")
     description = (f"{family.pattern.describe()}" + ("" if orbit else
-                   " — composed with the positive scalings; its images under permutations of hidden neurons lie in "
+                   "; composed with the positive scalings; its images under permutations of hidden neurons lie in "
                    "the fiber too (one copy listed)") + scaled_note)
     return make_component(arch, family.pattern, values, aux, BasicSet(aux, tuple(constraints)), None, family.dimension,
                           multiplicity=copies if orbit else 1, description=description,
