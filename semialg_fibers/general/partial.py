@@ -458,9 +458,11 @@ def _component(net: Network, family: KnownFamily, copies: int, certify: bool, li
     scaled_note = "" if len(family.scaled) == len(neurons) else (
         f"; only the scalings of {len(family.scaled)} of the {len(neurons)} hidden neurons enter (the others move with "
         "the family)")
+    along = "t_1 (for c)" if len(ts) == 1 and any(family.nonnegative) else (
+        f"t_1, ..., t_{len(ts)}" if len(ts) > 1 else "t_1")
     description = (f"{family.pattern.describe()}" + ("" if orbit else
-                   "; composed with the positive scalings; its images under permutations of hidden neurons lie in "
-                   "the fiber too (one copy listed)") + scaled_note)
+                   f"; composed with the positive scalings (lambda), {along} along the family; its images under "
+                   "permutations of hidden neurons lie in the fiber too (one copy listed)") + scaled_note)
     return make_component(arch, family.pattern, values, aux, BasicSet(aux, tuple(constraints)), None, family.dimension,
                           multiplicity=copies if orbit else 1, description=description,
                           membership=OrbitMembership(net, limits) if orbit else _membership(net, family),
