@@ -361,3 +361,26 @@ def test_the_partial_fiber_is_bounded_by_the_limits_and_reports_progress():
     with progress.reporting(seen.append, interval=0):
         fiber = api.fiber(net, allow_partial=True, certify=False, progress=seen.append)
     assert any(u.task == "fiber components" and u.done == len(fiber) for u in seen)
+
+
+@pytest.mark.slow
+def test_random_degenerate_networks_every_sampled_member_is_equivalent():
+    """Random small networks with many zero weights (dead, always-active, zero-outgoing, parallel neurons arise by
+    themselves): two sampled members of every listed component are equivalent by the oracle, and the partial
+    dimension is at least the listed one and its local bounds are ordered."""
+    rng = random.Random(5)
+    for _ in range(40):
+        arch = rng.choice([(2, 2, 3, 2, 1), (1, 3, 2, 2, 1), (2, 3, 2, 1), (1, 2, 2, 2, 2, 1)])
+        count = sum(o * (i + 1) for i, o in zip(arch, arch[1:]))
+        net = Network.from_parameters(arch, [Fraction(rng.choice([0, 0, 1, -1, 2, -2, 3]), rng.randint(1, 2))
+                                             for _ in range(count)])
+        try:
+            fiber = api.fiber(net, allow_partial=True)
+        except NotDecidedError:  # e.g. a constant function refused by a class: nothing listed
+            continue
+        for component in fiber:
+            for seed in range(2):
+                assert equivalent(net, component.sample(seed=seed), orbit_check=False), (arch, net.parameters())
+        if fiber.status == FiberStatus.PARTIAL and type(fiber) is Fiber:  # the any-depth partial fiber
+            dimension = api.fiber_dimension(net, allow_partial=True)
+            assert dimension.local_lower <= dimension.local_upper and int(dimension) >= fiber.dimension
