@@ -180,9 +180,12 @@ def fiber(net: Network, *, domain=None, limit: int | None = None, progress: bool
         components although their completeness rests on Conjecture 10.6
         (``status = CONJECTURE``); by default that case raises.
     allow_partial : bool
-        Three-layer networks whose fiber is not decided: return the known
+        Networks whose fiber is not decided (three-layer networks outside the
+        theorems, any network of depth four or more): return the known
         components (each lies in the fiber; others may exist) with
-        ``status = PARTIAL`` instead of raising.
+        ``status = PARTIAL`` instead of raising; where the three-layer
+        families do not apply (``n1 > d``) and at any depth, the orbit and the
+        mechanism families (:func:`semialg_fibers.general.partial.partial_fiber`).
 
     Returns
     -------
@@ -213,17 +216,42 @@ def fiber(net: Network, *, domain=None, limit: int | None = None, progress: bool
     >>> f = fiber(ramp); f.dimension, len(f), str(f.status)
     (2, 2, 'proven')
     """
-    return _dispatch("fiber", "fiber", net, domain, limit=limit, progress=progress, certify=certify, limits=limits,
-                     allow_conjecture=allow_conjecture, allow_partial=allow_partial)
+    try:
+        return _dispatch("fiber", "fiber", net, domain, limit=limit, progress=progress, certify=certify, limits=limits,
+                         allow_conjecture=allow_conjecture, allow_partial=allow_partial)
+    except NotDecidedError as exc:
+        if not _falls_back(exc, net, domain):
+            raise
+        # a class's plain refusal (e.g. a three-layer network with n1 > d): the any-depth partial fiber
+        if not allow_partial:
+            raise NotDecidedError(f"{exc}; allow_partial=True (command line: --partial) lists the known components "
+                                  "(the orbit and the mechanism families, status 'partial')") from None
+        return GENERAL.fiber(net, domain_of(domain, net.input_dim), limit=limit, progress=progress, certify=certify,
+                             limits=limits, allow_partial=True)
+
+
+def _falls_back(exc: NotDecidedError, net: Network, domain) -> bool:
+    """True for a plain refusal (not a limit, a conjecture or a missing algorithm) of a class other than the general
+    one on R^d: the any-depth results (``docs/theory/deep.md``) then apply."""
+    region = domain_of(domain, net.input_dim)
+    return type(exc) is NotDecidedError and region.is_whole_space and _select(net, region) is not GENERAL
 
 
 def fiber_dimension(net: Network, *, domain=None, limits: SearchLimits | None = None,
-                    allow_conjecture: bool = False) -> FiberDimension:
+                    allow_conjecture: bool = False, allow_partial: bool = False) -> FiberDimension:
     """The dimension of the fiber of ``net``, with the status and basis of its argument.
 
     For three-layer networks the value is the dimension of the listed
     components (no component is built), with the status of
     :func:`semialg_fibers.three_layer.dimension.dimension_result`.
+
+    Where no class decides it (depth four or more, a three-layer network
+    outside the three-layer theorems such as ``n1 > d``) only the fiber near
+    ``theta`` is known: ``lower <= dim_theta F(theta) <= N - FD``
+    (``docs/theory/deep.md``, Section 5), and the whole fiber may have larger
+    components away from the orbit.  With ``allow_partial`` the proven lower
+    bound is returned (a :class:`~semialg_fibers.core.results.PartialFiberDimension`,
+    ``status = PARTIAL``, with the local bounds); otherwise the refusal states both numbers.
 
     Returns
     -------
@@ -233,8 +261,10 @@ def fiber_dimension(net: Network, *, domain=None, limits: SearchLimits | None = 
 
     Raises
     ------
-    NoAlgorithmError, ConjectureError, LimitReachedError, NotDecidedError
+    NoAlgorithmError, ConjectureError, LimitReachedError
         As :func:`fiber`.
+    NotDecidedError
+        Not decided (without ``allow_partial``: the message gives the local bounds).
 
     Examples
     --------
@@ -243,9 +273,28 @@ def fiber_dimension(net: Network, *, domain=None, limits: SearchLimits | None = 
     >>> d = fiber_dimension(Network.from_layers([([[1]], [0]), ([[-1]], [1]), ([[-1]], [1])]))
     >>> d, str(d.status)
     (2, 'proven')
+    >>> deep = Network.from_layers([([[1, 2], [-1, 1]], [0, 1]), ([[1, 2], [2, -1]], [-1, 1]),
+    ...                             ([[1, -1], [2, 1]], [0, 1]), ([[1, 1]], [0])])     # depth 4
+    >>> d = fiber_dimension(deep, allow_partial=True)
+    >>> d, str(d.status), (d.local_lower, d.local_upper)
+    (7, 'partial', (7, 8))
     """
-    return _dispatch("fiber_dimension", "fiber_dimension", net, domain, limits=limits,
-                     allow_conjecture=allow_conjecture)
+    try:
+        return _dispatch("fiber_dimension", "fiber_dimension", net, domain, limits=limits,
+                         allow_conjecture=allow_conjecture, allow_partial=allow_partial)
+    except NotDecidedError as exc:
+        if not _falls_back(exc, net, domain):
+            raise
+        region = domain_of(domain, net.input_dim)
+        if allow_partial:
+            return GENERAL.fiber_dimension(net, region, limits=limits, allow_partial=True)
+        from .general.partial import refusal
+
+        try:
+            message = refusal("fiber_dimension", net, limits=limits, context=str(exc))
+        except NotDecidedError as more:  # a limit of the bounds: the class's refusal stands
+            raise NotDecidedError(f"{exc} (the any-depth bounds stopped: {more})") from None
+        raise NotDecidedError(message) from None
 
 
 def is_identifiable(net: Network, *, domain=None, limits: SearchLimits | None = None,

@@ -139,8 +139,8 @@ def test_a_refusal_of_the_general_class_lists_the_classes_that_decide_the_operat
             call()
         message = str(caught.value)
         assert where in message and message.count("\n") == 0
-        for c in CLASSES:
-            assert (c.description in message) == c.implements(operation), (c.name, message)
+        for c in CLASSES:  # the general class lists the partial fiber on request, not as a complete algorithm
+            assert (c.description in message) == (c.implements(operation) and c.name != "oracle"), (c.name, message)
 
 
 def test_orthant_polyhedron_equivalence_takes_the_orthant_path():

@@ -44,9 +44,15 @@ def _fiber_args(p):
                    help="build at most N components (the others are counted)")
     p.add_argument("--no-certify", action="store_true", help="skip the exact tangent-rank certificates")
     allow_conjecture_argument(p)
-    p.add_argument("--partial", action="store_true",
-                   help="three-layer networks whose fiber is not decided: list the known components (each lies in "
-                        "the fiber, others may exist; labelled 'partial') instead of exiting 3")
+    _partial_argument(p, "list the known components (each lies in the fiber, others may exist; labelled "
+                         "'partial') instead of exiting 3")
+
+
+def _partial_argument(p, what: str) -> None:
+    """``--partial`` (also spelled ``--allow-partial``), shared by ``fiber`` and ``dim``."""
+    p.add_argument("--partial", "--allow-partial", dest="partial", action="store_true",
+                   help=f"networks whose fiber is not decided (three-layer networks outside the theorems, depth 4 "
+                        f"or more): {what}")
 
 
 def _fiber(args, ctx: Context) -> int:
@@ -63,8 +69,10 @@ def _fiber(args, ctx: Context) -> int:
         print(result.to_json())
     else:
         where = "the nonnegative orthant" if args.orthant else f"R^{net.input_dim}"
+        dimension = (f"at least {result.dimension} (partial list)" if str(result.status) == "partial"
+                     else result.dimension)
         print(f"fiber of a {'-'.join(map(str, net.architecture))} network on {where}: "
-              f"dimension {result.dimension}, {len(result)} component{'' if len(result) == 1 else 's'}"
+              f"dimension {dimension}, {len(result)} component{'' if len(result) == 1 else 's'}"
               + (f" listed, {result.omitted} more not built (--limit)" if result.omitted else ""))
         for index, component in enumerate(result, 1):
             copies = (f", {format_count(component.multiplicity)} permuted copies"
@@ -80,21 +88,30 @@ def _dim_args(p):
     p.add_argument("--orthant", action="store_true", help="inputs restricted to the nonnegative orthant")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     allow_conjecture_argument(p)
+    _partial_argument(p, "print a proven lower bound of the dimension (labelled 'partial') with the exact bounds "
+                         "of the fiber near the parameter, instead of exiting 3")
 
 
 def _dim(args, ctx: Context) -> int:
     from ..api import fiber_dimension
+    from ..core.results import PartialFiberDimension
     from ..render.text import summarize
 
     net = ctx.load(args.network)
     ctx.stage("computing the dimension")
     dimension = fiber_dimension(net, domain=_domain(args), limits=search_limits(args),
-                                allow_conjecture=args.allow_conjecture)
+                                allow_conjecture=args.allow_conjecture, allow_partial=args.partial)
     if args.json:
         print(json.dumps({"architecture": list(net.architecture), "num_parameters": net.num_parameters}
                          | dimension.to_dict()))
     else:
-        print(int(dimension))
+        if not isinstance(dimension, PartialFiberDimension):
+            print(int(dimension))
+        else:
+            # a lower bound only: say so on the line of the number, and give the local bounds
+            near = (f"exactly {dimension.local_lower}" if dimension.local_proven
+                    else f"between {dimension.local_lower} and {dimension.local_upper}")
+            print(f"at least {int(dimension)} (partial; near the parameter: {near})")
         if not dimension.proven:
             print(summarize(f"({dimension.status}: {dimension.basis})", TEXT_WIDTH, "the full basis is in --json"))
     return EXIT_OK

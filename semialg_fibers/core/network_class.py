@@ -107,7 +107,7 @@ class NetworkClass(ABC):
         raise self.refuse("fiber", net, domain)
 
     def fiber_dimension(self, net: Network, domain: Polyhedron, *, limits: SearchLimits | None = None,
-                        allow_conjecture: bool = False) -> FiberDimension:
+                        allow_conjecture: bool = False, allow_partial: bool = False) -> FiberDimension:
         """``dim F(theta)`` with its status (see :func:`semialg_fibers.api.fiber_dimension`)."""
         raise self.refuse("fiber_dimension", net, domain)
 

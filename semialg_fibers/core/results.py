@@ -11,7 +11,7 @@ from .exact import format_rational
 from .network import Network
 from .printing import Printable
 
-__all__ = ["FiberStatus", "FiberDimension", "EquivalenceResult", "Reason", "IdentifiabilityResult"]
+__all__ = ["FiberStatus", "FiberDimension", "PartialFiberDimension", "EquivalenceResult", "Reason", "IdentifiabilityResult"]
 
 
 def _strings(values) -> list[str]:
@@ -46,6 +46,9 @@ class FiberDimension(int):
     'Theorem 5'
     """
 
+    status: FiberStatus
+    basis: str
+
     def __new__(cls, value: int, status: FiberStatus = FiberStatus.PROVEN, basis: str = ""):
         self = super().__new__(cls, value)
         object.__setattr__(self, "status", FiberStatus(status))
@@ -71,6 +74,51 @@ class FiberDimension(int):
     def to_dict(self) -> dict:
         """JSON-ready dictionary."""
         return {"fiber_dimension": int(self), "status": str(self.status), "basis": self.basis}
+
+
+class PartialFiberDimension(FiberDimension):
+    """A proven lower bound of ``dim F(theta)`` (``status = PARTIAL``) with the exact bounds of the fiber near ``theta``.
+
+    The ``int`` value bounds the dimension of the whole fiber from below;
+    ``local_lower <= dim_theta F(theta) <= local_upper`` bound its dimension near
+    ``theta`` (``docs/theory/deep.md``, Section 5); the whole fiber may be larger.
+
+    Attributes
+    ----------
+    local_lower, local_upper : int
+        Proven bounds of the local dimension; equal when it is known exactly.
+
+    Examples
+    --------
+    >>> d = PartialFiberDimension(3, FiberStatus.PARTIAL, "local bounds", 3, 4)
+    >>> d == 3, d.local_proven, str(d.status)
+    (True, False, 'partial')
+    >>> import pickle; pickle.loads(pickle.dumps(d)).local_upper
+    4
+    """
+
+    local_lower: int
+    local_upper: int
+
+    def __new__(cls, value: int, status: FiberStatus = FiberStatus.PARTIAL, basis: str = "",
+                local_lower: int = 0, local_upper: int = 0):
+        self = super().__new__(cls, value, status, basis)
+        object.__setattr__(self, "local_lower", int(local_lower))
+        object.__setattr__(self, "local_upper", int(local_upper))
+        return self
+
+    def __reduce__(self):
+        return (PartialFiberDimension, (int(self), self.status, self.basis, self.local_lower, self.local_upper))
+
+    @property
+    def local_proven(self) -> bool:
+        """True iff the local bounds meet: ``dim_theta F(theta)`` is known exactly."""
+        return self.local_lower == self.local_upper
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary, with the local bounds."""
+        return super().to_dict() | {"local_dimension": {"lower": self.local_lower, "upper": self.local_upper,
+                                                        "proven": self.local_proven}}
 
 
 @dataclass(frozen=True)

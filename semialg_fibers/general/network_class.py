@@ -5,14 +5,17 @@ symmetries of ``H``, present at every network, and answers ``is_identifiable``
 with the any-depth certificates (:mod:`.certificates`, ``docs/theory/deep.md``):
 "not identifiable" with an oracle-checked witness when a mechanism applies,
 otherwise a refusal that says what is proven (local identifiability, or the
-bounds of the local fiber dimension).  The fiber itself has no algorithm for a
-general network yet, and says so.
+bounds of the local fiber dimension).  The fiber and its dimension are not
+decided for a general network: on request (``allow_partial``) the known
+components and a proven lower bound of the dimension, with ``status = PARTIAL``
+(:mod:`.partial`); otherwise a refusal that says how to get them (for the
+dimension, with the exact local bounds).
 """
 
 from __future__ import annotations
 
 from ..core.domain import Polyhedron
-from ..core.exceptions import NoAlgorithmError
+from ..core.exceptions import NoAlgorithmError, NotDecidedError
 from ..core.network import Network
 from ..core.network_class import NetworkClass, implemented_for
 
@@ -39,6 +42,36 @@ class GeneralClass(NetworkClass):
                 "parameter: semialg-fibers fd)" if operation in ("fiber", "fiber_dimension") and domain.is_whole_space else "")
         return NoAlgorithmError(f"{operation} has no algorithm for architecture {net.architecture} on {where}"
                                 f"{implemented_for(available)}{hint}")
+
+    def _others(self, operation: str) -> tuple[str, ...]:
+        from ..api import CLASSES  # the table that lists this class: read when a refusal is built
+
+        return tuple(c.description for c in CLASSES if c is not self and c.implements(operation))
+
+    def fiber(self, net, domain, *, limit=None, progress=False, certify=True, limits=None, allow_conjecture=False,
+              allow_partial=False):
+        if not domain.is_whole_space:
+            raise self.refuse("fiber", net, domain, available=self._others("fiber"))
+        if not allow_partial:
+            # the components known here are not proven to be all: listed on request only
+            raise NoAlgorithmError(f"fiber has no complete algorithm for architecture {net.architecture} on R^d"
+                                   f"{implemented_for(self._others('fiber'))}; allow_partial=True (command line: "
+                                   "--partial) lists the known components (the orbit and the mechanism families, "
+                                   "status 'partial')")
+        from .partial import partial_fiber
+
+        return partial_fiber(net, limit=limit, progress=progress, certify=certify, limits=limits)
+
+    def fiber_dimension(self, net, domain, *, limits=None, allow_conjecture=False, allow_partial=False):
+        if not domain.is_whole_space:
+            raise self.refuse("fiber_dimension", net, domain, available=self._others("fiber_dimension"))
+        from .partial import partial_fiber_dimension, refusal
+
+        if not allow_partial:
+            head = (f"fiber_dimension is not decided for architecture {net.architecture} on R^d"
+                    f"{implemented_for(self._others('fiber_dimension'))}")
+            raise NotDecidedError(refusal("fiber_dimension", net, limits=limits, context=head))
+        return partial_fiber_dimension(net, limits=limits)
 
     def is_identifiable(self, net, domain, *, limits=None, allow_conjecture=False):
         if not domain.is_whole_space:

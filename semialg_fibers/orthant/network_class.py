@@ -37,7 +37,7 @@ class OrthantClass(NetworkClass):
 
         return fiber(net, limit=limit, progress=progress, certify=certify, limits=limits)
 
-    def fiber_dimension(self, net, domain, *, limits=None, allow_conjecture=False):
+    def fiber_dimension(self, net, domain, *, limits=None, allow_conjecture=False, allow_partial=False):
         from .dimension import fiber_dimension
 
         return fiber_dimension(net, limits=limits)

@@ -57,7 +57,8 @@ def _component(c, index=None) -> str:
 
 
 def _fiber(f) -> str:
-    head = (f"<b>Fiber</b> of a {'-'.join(map(str, f.network.architecture))} network: dimension {f.dimension}, "
+    dimension = f"at least {f.dimension} (partial list)" if str(f.status) == "partial" else f.dimension
+    head = (f"<b>Fiber</b> of a {'-'.join(map(str, f.network.architecture))} network: dimension {dimension}, "
             f"{len(f)} component{'' if len(f) == 1 else 's'}"
             + (f" listed, {f.omitted} more not built" if f.omitted else ""))
     items = "".join(f"<li>{_component(c, i)}</li>" for i, c in enumerate(f.components[:_MAX_ITEMS], 1))

@@ -45,7 +45,7 @@ from ..core.expressions import as_expression
 from ..core.network import Network
 from ..core.phrase import Math, escape_text, phrase_latex, phrase_text
 from ..core.printing import Printable
-from ..core.results import EquivalenceResult
+from ..core.results import EquivalenceResult, FiberStatus
 from ..core.semialgebraic import BasicSet, PolynomialConstraint, SemialgebraicSet
 from ..core.symbols import parameter_coordinates
 from ..core.symmetries import Symmetry, VectorField
@@ -1017,12 +1017,16 @@ def count_latex(n: int) -> str:
 def _fiber_body(fiber, heading: str, summary: bool = False) -> list[str]:
     copies = sum(c.multiplicity for c in fiber.components)
     dim = "unknown" if fiber.dimension is None else f"${fiber.dimension}$"
-    lines = [
-        f"Its fiber $F(\\theta) = \\{{\\theta' : f_{{\\theta'}} = f_\\theta\\}}$ has dimension {dim} and is the "
-        f"union of the {_plural(len(fiber.components), 'component')} below (${count_latex(copies)}$ "
-        f"piece{'' if copies == 1 else 's'} counting "
-        "the copies obtained by permuting hidden neurons).",
-    ]
+    pieces = (f"(${count_latex(copies)}$ piece{'' if copies == 1 else 's'} counting the copies obtained by permuting "
+              "hidden neurons)")
+    if fiber.status == FiberStatus.PARTIAL:
+        # a partial list: every component lies in the fiber, which may have others
+        lines = [f"Its fiber $F(\\theta) = \\{{\\theta' : f_{{\\theta'}} = f_\\theta\\}}$ contains the "
+                 f"{_plural(len(fiber.components), 'component')} below {pieces}; the list is partial (the fiber may "
+                 f"have other components), so its dimension is at least {dim}."]
+    else:
+        lines = [f"Its fiber $F(\\theta) = \\{{\\theta' : f_{{\\theta'}} = f_\\theta\\}}$ has dimension {dim} and "
+                 f"is the union of the {_plural(len(fiber.components), 'component')} below {pieces}."]
     if fiber.omitted:
         lines.append(f"A limit left out {_plural(fiber.omitted, 'further component')}.")
     for i, c in enumerate(fiber.components, start=1):

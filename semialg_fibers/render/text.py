@@ -343,7 +343,8 @@ def fiber_text(fib, **options) -> str:
     """A fiber on one screen: dimension, components with their pattern, dimension and copies (at most 20)."""
     _no_options(fib, options)
     arch = "-".join(map(str, fib.network.architecture))
-    lines = [f"fiber of a {arch} network: dimension {fib.dimension}, {len(fib.components)} component"
+    dimension = f"at least {fib.dimension} (partial list)" if str(fib.status) == "partial" else fib.dimension
+    lines = [f"fiber of a {arch} network: dimension {dimension}, {len(fib.components)} component"
              + ("" if len(fib.components) == 1 else "s") + (f" ({fib.omitted} more not built)" if fib.omitted else "")]
     for i, c in enumerate(fib.components[:20], start=1):
         lines.append(f"  [{i}] dimension {c.dimension}, {format_count(c.multiplicity)} "

@@ -24,13 +24,13 @@ from __future__ import annotations
 from ..core.exceptions import NotDecidedError
 from ..core.limits import SearchLimits
 from ..core.network import Network
-from ..core.results import FiberDimension, FiberStatus
-from .fiber import _constant, completeness, require_proven
+from ..core.results import FiberDimension, FiberStatus, PartialFiberDimension
+from .fiber import _constant, completeness, partial, require_proven
 from .first_layer import has_full_row_rank
 from .hiding import hidden_hyperplanes
 from .rows import RowKind, check_three_layer, row_types
 
-__all__ = ["DimensionResult", "dimension_result", "fiber_dimension", "row_type_dimension"]
+__all__ = ["DimensionResult", "dimension_result", "fiber_dimension", "partial_dimension", "row_type_dimension"]
 
 _CONSTANT = ("docs/theory/three_layer.md, Proposition 11.1: a constant function has a fiber of dimension N - k (the "
              "output bias is determined, all-dead second layers fill an open set of the rest); proven")
@@ -87,6 +87,38 @@ def fiber_dimension(net: Network, *, limits: SearchLimits | None = None, allow_c
     result = dimension_result(net, limits=limits)
     require_proven(result.status, allow_conjecture, "three-layer fiber_dimension")
     return result
+
+
+def partial_dimension(net: Network, reason: str, *, limits: SearchLimits | None = None) -> PartialFiberDimension:
+    """A proven lower bound of ``dim F(theta)`` where the completeness is not decided (``reason``), status PARTIAL.
+
+    The larger of the dimension of the known components (:func:`.fiber.partial`: each lies in the fiber) and the
+    any-depth bound near ``theta`` (:func:`semialg_fibers.general.partial.partial_fiber_dimension`), whose local
+    bounds it carries.
+
+    Raises
+    ------
+    NotDecidedError
+        ``W1`` does not have full row rank or ``f`` is constant (no family is listed; the any-depth bound answers
+        through :func:`semialg_fibers.api.fiber_dimension`).
+
+    Examples
+    --------
+    >>> spare = Network.from_layers([([[1, 2], [-1, 1]], [0, 0]), ([[-2, 3], [-1, -1]], [4, -1]), ([[5, 1]], [1])])
+    >>> d = partial_dimension(spare, "spare rows")
+    >>> int(d), (d.local_lower, d.local_upper), str(d.status)
+    (7, (5, 7), 'partial')
+    """
+    from ..general.partial import partial_fiber_dimension
+
+    known = partial(net, reason, limits=limits)
+    near = partial_fiber_dimension(net, limits=limits)
+    if known.dimension > near:
+        value, basis = known.dimension, (f"the listed three-layer families have dimension {known.dimension} (every "
+                                         f"one lies in the fiber; {known.basis}); {near.basis}")
+    else:
+        value, basis = int(near), f"{near.basis} (three-layer families: {known.basis})"
+    return PartialFiberDimension(value, FiberStatus.PARTIAL, basis, near.local_lower, near.local_upper)
 
 
 def row_type_dimension(net: Network) -> int:

@@ -31,10 +31,18 @@ class ThreeLayerClass(NetworkClass):
         return fiber(net, limit=limit, progress=progress, certify=certify, limits=limits,
                      allow_conjecture=allow_conjecture, allow_partial=allow_partial)
 
-    def fiber_dimension(self, net, domain, *, limits=None, allow_conjecture=False):
-        from .dimension import fiber_dimension
+    def fiber_dimension(self, net, domain, *, limits=None, allow_conjecture=False, allow_partial=False):
+        from ..core.exceptions import NotDecidedError
+        from .dimension import fiber_dimension, partial_dimension
 
-        return fiber_dimension(net, limits=limits, allow_conjecture=allow_conjecture)
+        try:
+            # as for the fiber, allow_partial accepts the listed components under Conjecture 10.6 (a lower bound)
+            return fiber_dimension(net, limits=limits, allow_conjecture=allow_conjecture or allow_partial)
+        except NotDecidedError as exc:
+            if not allow_partial or type(exc) is not NotDecidedError:
+                raise
+            # the known families bound the dimension from below, as fiber(allow_partial=True) lists them
+            return partial_dimension(net, str(exc), limits=limits)
 
     def equivalent(self, a, b, domain, *, limits=None, progress=None):
         from .equivalence import equivalent
