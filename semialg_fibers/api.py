@@ -251,7 +251,8 @@ def fiber_dimension(net: Network, *, domain=None, limits: SearchLimits | None = 
     (``docs/theory/deep.md``, Section 5), and the whole fiber may have larger
     components away from the orbit.  With ``allow_partial`` the proven lower
     bound is returned (a :class:`~semialg_fibers.core.results.PartialFiberDimension`,
-    ``status = PARTIAL``, with the local bounds); otherwise the refusal states both numbers.
+    ``status = PARTIAL``, with the local bounds); otherwise it refuses at
+    once, naming ``local_fiber_dimension`` and ``allow_partial``.
 
     Returns
     -------
@@ -264,7 +265,7 @@ def fiber_dimension(net: Network, *, domain=None, limits: SearchLimits | None = 
     NoAlgorithmError, ConjectureError, LimitReachedError
         As :func:`fiber`.
     NotDecidedError
-        Not decided (without ``allow_partial``: the message gives the local bounds).
+        Not decided (without ``allow_partial``: the message says how to get the bounds).
 
     Examples
     --------

@@ -13,7 +13,7 @@ of the fiber, not the whole of it:
   (the local lower bound of :func:`.certificates.local_fiber_dimension`, or a
   larger listed component) with ``status = PARTIAL``, carrying the exact local
   bounds ``lower <= dim_theta F(theta) <= N - FD`` (Theorem 2.2);
-* :func:`refusal`: the message of a refusal that states both numbers.
+* :func:`refusal`: the message of a refusal (what is known, and how to get the partial answer).
 
 What is proven is local: ``N - FD`` bounds the fiber *near* ``theta``; the
 whole fiber may have components of larger dimension away from ``theta``'s
@@ -562,18 +562,19 @@ def partial_fiber(net: Network, *, limit: int | None = None, progress: bool | Ca
 
 
 def refusal(operation: str, net: Network, *, limits: SearchLimits | None = None, context: str = "") -> str:
-    """The one-line message of a refusal of ``operation`` that states the local bounds and how to get the partial answer.
+    """The one-line message of a refusal of ``operation``: what is known, and how to get the partial answer.
 
-    ``context`` (a class's own refusal) replaces the opening "``operation``: not decided for architecture ...".
+    It computes nothing: the local bounds cost a functional dimension and a
+    region search (a minute for some 4-8-8-1 networks), too much for a refusal
+    that a census meets for every such network.  ``limits`` is accepted for
+    the callers' symmetry.  ``context`` (a class's own refusal) replaces the
+    opening "``operation``: not decided for architecture ...".
 
     >>> deep = Network.from_layers([([[1, 2], [-1, 1]], [0, 1]), ([[1, 2], [2, -1]], [-1, 1]), ([[1, -1]], [0])])
     >>> print(refusal("fiber_dimension", deep))      # doctest: +ELLIPSIS
-    fiber_dimension: not decided for architecture (2, 2, 2, 1): the fiber near theta has dimension exactly 4 ...
+    fiber_dimension: not decided for architecture (2, 2, 2, 1): only the fiber near theta is known ...
     """
-    local = local_fiber_dimension(net, limits=limits)
-    near = (f"the fiber near theta has dimension exactly {local.lower} (proven)" if local.proven
-            else f"the fiber near theta has dimension between {local.lower} and {local.upper} (proven bounds)")
     head = f"{context}; " if context else f"{operation}: not decided for architecture {net.architecture}: "
-    return (f"{head}{near}, but components of the fiber away from theta's orbit are not decided, so the whole "
-            f"fiber's dimension is only known to be at least {local.lower}; pass allow_partial=True (command line: "
-            f"--partial) for the lower bound and the known components with status 'partial'")
+    return (f"{head}only the fiber near theta is known (its exact dimension bounds: local_fiber_dimension, command "
+            f"line: fd), not the components away from theta's orbit; pass allow_partial=True (command line: "
+            f"--partial) for a proven lower bound and the known components with status 'partial'")

@@ -282,22 +282,29 @@ def test_the_orbit_copies_are_counted_by_brute_force(net):
     assert orbit_copies(net) == len(copies)
 
 
-def test_without_allow_partial_the_refusal_gives_both_numbers_and_the_way_to_the_partial_answer():
-    deep = planted("dead neuron")  # depth 4: local dimension between 10 and 13
-    bounds = api.fiber_dimension(deep, allow_partial=True)
-    assert bounds.local_lower < bounds.local_upper
+def test_without_allow_partial_the_refusal_is_immediate_and_names_the_way_to_the_partial_answer(monkeypatch):
+    """The refusal computes no bound (a census meets it for every such network): no functional dimension is taken."""
+    import semialg_fibers.general.certificates as certificates
+
+    deep = planted("dead neuron")  # depth 4
+    a = Network.from_file(DEEP_A)  # three-layer, n1 > d: the class refuses (G1)
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("a refusal took a functional dimension")
+
+    monkeypatch.setattr(certificates, "functional_dimension", forbidden)   # what the local bounds use
     with pytest.raises(NotDecidedError) as caught:
         api.fiber_dimension(deep)
     message = str(caught.value)
-    assert f"between {bounds.local_lower} and {bounds.local_upper}" in message and "allow_partial" in message
-    assert "--partial" in message and "\n" not in message
+    assert "allow_partial" in message and "--partial" in message and "fd" in message and "\n" not in message
     with pytest.raises(NotDecidedError, match="allow_partial=True"):
         api.fiber(deep)
-    a = Network.from_file(DEEP_A)  # three-layer, n1 > d: the class refuses (G1); the bounds are added
-    with pytest.raises(NotDecidedError, match="G1.*exactly 7.*allow_partial"):
+    with pytest.raises(NotDecidedError, match="G1.*allow_partial"):
         api.fiber_dimension(a)
     with pytest.raises(NotDecidedError, match="G1.*allow_partial"):
         api.fiber(a)
+    monkeypatch.undo()
+    assert api.fiber_dimension(a, allow_partial=True).local_lower == 7   # the bounds, when asked for
 
 
 def test_partial_results_pickle_and_round_trip():
@@ -323,7 +330,7 @@ def test_command_line_partial(capsys, tmp_path):
         return status, out, err
 
     status, _, err = run("dim", DEEP_A)
-    assert status == 3 and "exactly 7" in err
+    assert status == 3 and "--partial" in err
     status, out, _ = run("dim", DEEP_A, "--partial")
     assert status == 0 and out.startswith("at least 7 (partial; near the parameter: exactly 7)")
     status, out, _ = run("dim", DEEP_A, "--allow-partial", "--json")
