@@ -1,10 +1,14 @@
 """The first layer determined by the change points of the gradient jump (docs/theory/deep.md, Section 4.1).
 
 Checked against computations the checker does not use: the gradient jump from exact evaluations of ``f`` on both
-sides of each line (finite differences at two scales, which must agree), the region oracle on fiber points built by
-symmetry moves, by the any-depth mechanisms and by kernel directions (where the condition holds they must keep the
-first-layer lines: a network that broke this would contradict Theorem 4.6), and fiber points built by hand with a
-different first layer, at which the checker must report that the condition fails.
+sides of each line (finite differences at two scales, which must agree); the region oracle on networks that move a
+first-layer line (translations, rotations, the hiding translation) at networks where the condition holds (all must
+be inequivalent, or Theorem 4.6 is false); and fiber points built by hand with a different first layer, at which the
+checker must report that the condition fails and Lemma 4.3's prediction must hold.
+
+Fiber points built by symmetry moves, by the any-depth mechanisms and by kernel directions never change the first
+layer, so they say nothing about the theorem; they check that the checker's answers depend on ``f`` only (the change
+points of each line are the same for every oracle-checked parameter of the fiber).
 """
 
 from __future__ import annotations
@@ -42,6 +46,16 @@ def lines_of(net):
         if w1 or w2:
             scale = w1 if w1 else w2
             out.add((w1 / scale, w2 / scale, b / scale))
+    return out
+
+
+def changes_by_line(net):
+    """Line (normalized as in ``lines_of``) -> the set of its change points off the other lines."""
+    out = {}
+    for ch in first_layer_certificate(net).lines:
+        (w1, w2), b = net.layers[0].weight[ch.line], net.layers[0].bias[ch.line]
+        scale = w1 if w1 else w2
+        out[(w1 / scale, w2 / scale, b / scale)] = set(ch.points)
     return out
 
 
@@ -177,7 +191,9 @@ def test_example_and_deep_a_figures():
     assert (x, y) == (Fraction(38, 81), Fraction(-11, 27)) and a * x + b * y + c == 0
 
 
-def test_symmetry_moves_keep_the_lines():
+def test_symmetry_moves_give_the_same_change_points():
+    """The checker's answer depends on f only: after permutations and positive scalings (which keep the lines by
+    construction, so this is no evidence for the theorem) the change points of each line are the same points."""
     rng = random.Random(3)
     for net in [Network.from_layers(EXAMPLE), Network.from_layers(EXAMPLE_K)] + holding_networks(3):
         for _ in range(3):
@@ -190,6 +206,7 @@ def test_symmetry_moves_keep_the_lines():
             assert equivalent(net, other, orbit_check=False)
             assert lines_of(other) == lines_of(net)
             assert first_layer_certificate(other).holds
+            assert changes_by_line(other) == changes_by_line(net)
 
 
 def _with_extra_second_layer_neuron(layers, row, bias, out):
@@ -197,9 +214,10 @@ def _with_extra_second_layer_neuron(layers, row, bias, out):
     return Network.from_layers([(w1, b1), (w2 + [row], b2 + [bias]), ([w3[0] + [out]], b3)])
 
 
-def test_mechanism_witnesses_keep_the_lines():
-    """Dead, always-active and parallel second-layer neurons planted next to EXAMPLE: the condition still holds and
-    every oracle-checked witness of a mechanism (a fiber point off the orbit) has EXAMPLE's first-layer lines."""
+def test_mechanism_witnesses_give_the_same_change_points():
+    """Dead, always-active and parallel second-layer neurons planted next to EXAMPLE: the condition still holds, and
+    at every oracle-checked witness of a mechanism (a fiber point off the orbit, which changes layers 2 and 3 only,
+    so it keeps the first-layer lines by construction) the checker finds the same change points on each line."""
     nets = [_with_extra_second_layer_neuron(EXAMPLE, [-1, -1, -2, -1], -1, 3),          # dead
             _with_extra_second_layer_neuron(EXAMPLE, [1, 0, 2, 1], 1, 1),               # always active
             _with_extra_second_layer_neuron(EXAMPLE, [-2, -4, -2, 6], 2, 3)]            # parallel to row 1
@@ -212,13 +230,14 @@ def test_mechanism_witnesses_keep_the_lines():
             kinds.add(m.kind)
             assert equivalent(net, m.witness, orbit_check=False)
             assert lines_of(m.witness) == lines_of(net)
+            assert changes_by_line(m.witness) == changes_by_line(net)
     assert {"dead neuron", "always active", "parallel pair"} <= kinds
 
 
-def test_kernel_witnesses_keep_the_lines():
-    """A step along a kernel direction of the exact Jacobian that the oracle finds equivalent (off the orbit) keeps
-    the first-layer lines, at networks where the condition holds (the kernel vectors also move first-layer
-    weights)."""
+def test_kernel_witnesses_give_the_same_change_points():
+    """A step along a kernel direction of the exact Jacobian that the oracle finds equivalent (off the orbit), at
+    networks where the condition holds: the witnesses found here change layers 2 and 3 only (asserted), so they keep
+    the lines by construction; the checker must find the same change points on each line."""
     for row, bias, out in (([-1, -1, -2, -1], -1, 3), ([1, 0, 2, 1], 1, 1)):
         net = _with_extra_second_layer_neuron(EXAMPLE, row, bias, out)
         assert first_layer_certificate(net).holds
@@ -226,7 +245,8 @@ def test_kernel_witnesses_keep_the_lines():
         assert fd.rank < net.num_parameters - sum(net.hidden_widths) and fd.kernel
         other = kernel_witness(net, fd, directions=len(fd.kernel))
         assert other is not None and equivalent(net, other, orbit_check=False)
-        assert lines_of(other) == lines_of(net)
+        assert other.layers[0] == net.layers[0]
+        assert changes_by_line(other) == changes_by_line(net)
 
 
 def _layers(net):
