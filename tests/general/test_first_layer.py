@@ -36,6 +36,10 @@ EXAMPLE = [([[-3, 3], [0, -3], [2, 1], [2, -1]], [-2, 0, -1, -3]),
 EXAMPLE_K = [([[0, 3], [-1, 3], [1, -1], [2, -2]], [-1, 1, 2, -2]),
              ([[3, 2, -3, 3], [3, 1, 0, -1], [0, 3, -2, 3]], [-1, -2, -3]),
              ([[-1, 2, -1]], [0])]
+#: every second-layer row that sees column 1 hides it (test_hidden_column_moves_and_the_condition_fails)
+HIDDEN_COLUMN = [([[1, 2], [-1, 1], [2, -1], [1, -3]], [0, 1, -1, 2]),
+                 ([[2, -1, -1, 0], [1, 0, -2, -1], [0, 1, 2, -1]], [-1, -2, 1]),
+                 ([[1, -1, 2]], [0])]
 DEEP_A = Network.from_file(__import__("semialg_fibers").api.__file__.replace("api.py", "data/deep_a.json"))
 
 
@@ -266,6 +270,60 @@ def test_moving_a_line_leaves_the_fiber_where_the_condition_holds():
                 assert not equivalent(net, Network.from_layers(moved), orbit_check=False)
 
 
+def _moves_of_a_line(net, i):
+    """Networks that move line ``i`` by small exact steps: translations (alone, and hidden by the second-layer biases
+    as in the test above) and rotations about a point of the line (exact: cos, sin = (1 - m^2, 2m) / (1 + m^2))."""
+    layers = _layers(net)
+    (w1, w2), b = layers[0][0][i], layers[0][1][i]
+    norm = w1 * w1 + w2 * w2
+    p0 = (-b * w1 / norm, -b * w2 / norm)
+    moves = []
+    for t in (Fraction(1, 50), Fraction(-1, 50), Fraction(1, 5), Fraction(-2, 3)):
+        moved = _layers(net)
+        moved[0][1][i] += t
+        moves.append(moved)
+        hidden = _layers(net)
+        hidden[0][1][i] += t
+        for j in range(len(hidden[1][1])):
+            hidden[1][1][j] -= hidden[1][0][j][i] * t
+        moves.append(hidden)
+    for m in (Fraction(1, 20), Fraction(-1, 20), Fraction(1, 3)):
+        c, s = (1 - m * m) / (1 + m * m), 2 * m / (1 + m * m)
+        moved = _layers(net)
+        v = (c * w1 - s * w2, s * w1 + c * w2)
+        moved[0][0][i] = list(v)
+        moved[0][1][i] = -(v[0] * p0[0] + v[1] * p0[1])
+        moves.append(moved)
+    return [Network.from_layers(m) for m in moves]
+
+
+def test_small_moves_of_a_line_leave_the_fiber_where_the_condition_holds():
+    """Where (K) holds (k = 1 and k = 2), no move of one first-layer line by a small translation or rotation, nor
+    the hiding translation, stays in the fiber: the oracle must find each moved network inequivalent.  A network
+    found equivalent would contradict Theorem 4.6 (it would be a fiber point without the line)."""
+    rng = random.Random(5)
+    nets = [Network.from_layers(EXAMPLE_K)]
+    while len(nets) < 3:
+        net = random_net(rng, (2, 4, 3, 2))
+        if first_layer_certificate(net).holds:
+            nets.append(net)
+    assert {net.output_dim for net in nets} == {1, 2}
+    for net in nets:
+        for i in range(4):
+            for moved in _moves_of_a_line(net, i):
+                assert lines_of(moved) != lines_of(net)
+                assert not equivalent(net, moved, orbit_check=False), (net.architecture, i)
+
+
+def test_the_moves_do_find_fiber_points_where_the_condition_fails():
+    """The same moves at the hidden-column network below ((K) fails, C_1 empty): some hiding translations of line 1
+    are fiber points, so the assertion of the previous test is one that a false theorem could break."""
+    theta = Network.from_layers(HIDDEN_COLUMN)
+    assert not first_layer_certificate(theta).holds
+    found = [moved for moved in _moves_of_a_line(theta, 0) if equivalent(theta, moved, orbit_check=False)]
+    assert found and all(lines_of(moved) != lines_of(theta) for moved in found)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # (b) fiber points with a different first layer: the checker must report that the condition fails
 
@@ -311,9 +369,7 @@ def test_hidden_column_moves_and_the_condition_fails():
     """Every row that sees column 1 hides it (positive weight there, the rest <= 0): the hiding translation
     b1_1 + t, b2_j - V_j1 t keeps f for every t >= 0 (docs/theory/three_layer.md, Theorem 3.1 (a), which uses only
     z >= 0) and moves the line; the checker finds no change point on it."""
-    layers = [([[1, 2], [-1, 1], [2, -1], [1, -3]], [0, 1, -1, 2]),
-              ([[2, -1, -1, 0], [1, 0, -2, -1], [0, 1, 2, -1]], [-1, -2, 1]),
-              ([[1, -1, 2]], [0])]
+    layers = HIDDEN_COLUMN
     theta = Network.from_layers(layers)
     for t in (Fraction(1), Fraction(5, 2)):
         moved = [([list(r) for r in w], list(b)) for w, b in layers]
