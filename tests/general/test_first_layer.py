@@ -113,28 +113,74 @@ def evaluated_jump(net, i, t):
     raise AssertionError(f"the finite differences at t = {t} on line {i + 1} never settle inside one linear piece")
 
 
+def _independent_cuts(net, i):
+    """The parameters ``t`` (same frame as ``evaluated_jump``) where ``p(t)`` crosses another first-layer line, and
+    the isolated zeros of each second-layer pre-activation along ``H_i``, found by evaluating the layers at
+    ``p(t)``: the jump can change only there (Lemma 4.4), so these give the range of the dense grid."""
+    first, second = net.layers[0], net.layers[1]
+    (w1, w2), b = first.weight[i], first.bias[i]
+    norm = w1 * w1 + w2 * w2
+    p0, u = (-b * w1 / norm, -b * w2 / norm), (-w2, w1)
+    crossings = set()
+    for k, ((v1, v2), c) in enumerate(zip(first.weight, first.bias)):
+        if k != i and v1 * u[0] + v2 * u[1]:
+            crossings.add(-(v1 * p0[0] + v2 * p0[1] + c) / (v1 * u[0] + v2 * u[1]))
+
+    def pre(t):
+        x = (p0[0] + t * u[0], p0[1] + t * u[1])
+        z = [max(v1 * x[0] + v2 * x[1] + c, 0) for (v1, v2), c in zip(first.weight, first.bias)]
+        return [beta + sum(r * zk for r, zk in zip(row, z)) for row, beta in zip(second.weight, second.bias)]
+
+    ends = sorted(crossings)
+    zeros = set()
+    for lo, hi in zip([None] + ends, ends + [None]):
+        # the pre-activations are affine between consecutive crossings: two values give each one's zero
+        if lo is not None and hi is not None:
+            a, b = (2 * lo + hi) / 3, (lo + 2 * hi) / 3
+        elif lo is not None or hi is not None:
+            end = lo if lo is not None else hi
+            a, b = (end + 5, end + 11) if lo is not None else (end - 5, end - 11)
+        else:
+            a, b = Fraction(-1), Fraction(2)
+        for va, vb in zip(pre(a), pre(b)):
+            if va != vb:
+                z = a - va * (b - a) / (vb - va)
+                if (lo is None or lo < z) and (hi is None or z < hi):
+                    zeros.add(z)
+    return sorted(crossings | zeros)
+
+
 def _dense_check(net):
-    for i in range(len(net.layers[0].bias)):
-        if not any(net.layers[0].weight[i]):
+    first = net.layers[0]
+    for i in range(len(first.bias)):
+        if not any(first.weight[i]):
             continue
         ch = line_changes(net, i)
         cuts = list(ch.breakpoints)
-        lo, hi = (cuts[0] - 3, cuts[-1] + 3) if cuts else (Fraction(-5), Fraction(5))
+        found = _independent_cuts(net, i)
+        assert found == cuts, (i, found, cuts)
+        lo, hi = (found[0] - 3, found[-1] + 3) if found else (Fraction(-5), Fraction(5))
         grid = [lo + (hi - lo) * k / 300 + Fraction(1, 9973) for k in range(300)]
-        grid += [e + s for e in cuts for s in (Fraction(-1, 2000), Fraction(1, 2000))]
+        grid += [e + s for e in found for s in (Fraction(-1, 2000), Fraction(1, 2000))]
         for t in grid:
-            if any(abs(t - e) < Fraction(1, 4000) for e in cuts):
+            if any(abs(t - e) < Fraction(1, 4000) for e in found):
                 continue
             k = sum(1 for e in cuts if e < t)
             assert evaluated_jump(net, i, t) == ch.jumps[k], (i, t)
         changed = {e for e, a, b in zip(cuts, ch.jumps, ch.jumps[1:]) if a != b}
-        for e in cuts:
+        for e in found:
             left, right = (evaluated_jump(net, i, e + s) for s in (Fraction(-1, 2000), Fraction(1, 2000)))
             assert (left != right) == (e in changed), (i, e)
         assert len(ch.points) + len(ch.on_other_lines) == len(changed)
+
+        def on(k, x):
+            (v1, v2), c = first.weight[k], first.bias[k]
+            return v1 * x[0] + v2 * x[1] + c == 0
+
         for x in ch.points:
-            for k, ((v1, v2), c) in enumerate(zip(net.layers[0].weight, net.layers[0].bias)):
-                assert (v1 * x[0] + v2 * x[1] + c == 0) == (k == i)
+            assert all(on(k, x) == (k == i) for k in range(len(first.bias)))
+        for x in ch.on_other_lines:
+            assert on(i, x) and any(on(k, x) for k in range(len(first.bias)) if k != i)
 
 
 @pytest.mark.parametrize("name", ["deep_a", "example", "example_k", "flat", "flat_flipped", "concurrent", "parallel",
