@@ -258,10 +258,12 @@ class FirstLayerCertificate:
     Attributes
     ----------
     holds : bool
-        True when (H0) holds and every ``|C_i| > kappa``: then every network with
-        two hidden layers and at most ``n1`` first-layer neurons computing the
-        same function has the first-layer lines of ``theta``, each once (proven).
-        False says only that this sufficient condition fails.
+        True when (H0) and the covering condition (K) of Theorem 4.6 hold: for
+        no nonempty set ``F`` of lines are the change points ``U_{i in F} C_i``
+        covered by ``|F|`` lines outside the first layer.  Then every network
+        with two hidden layers and at most ``n1`` first-layer neurons computing
+        the same function has the first-layer lines of ``theta``, each once
+        (proven).  False says only that this sufficient condition fails.
     reason : str
         One line: why it holds, or the first hypothesis that fails.
     lines : tuple of LineChanges
@@ -276,10 +278,12 @@ class FirstLayerCertificate:
         implies ``holds``).
     faked : tuple of int
         When ``holds`` is False and (H0) holds: a nonempty set ``F`` of lines
-        (0-based) whose change points are covered by ``|F|`` lines outside the
-        first layer, which the proof cannot exclude; empty otherwise.
+        (0-based) whose change points are covered by at most ``|F|`` lines
+        outside the first layer, which the proof cannot exclude; empty otherwise.
     cover : tuple of lines
-        Those ``|F|`` lines, ``(a, b, c)`` each (empty otherwise).
+        At most ``|F|`` lines, ``(a, b, c)`` each, outside the first layer and
+        covering those change points; fewer, or none, when fewer suffice (no
+        change points: none).  Empty when ``faked`` is.
     """
 
     holds: bool
@@ -382,6 +386,6 @@ def first_layer_certificate(net: Network, *, limits: SearchLimits | None = None)
     if simple:
         reason = f"every line has more change points than kappa = {kappa} (counts {counts}): Theorem 4.6 applies"
     else:
-        reason = (f"no set of k lines has its change points (counts {counts}) covered by k lines outside the first "
+        reason = (f"no set of r lines has its change points (counts {counts}) covered by r lines outside the first "
                   f"layer: Theorem 4.6 applies")
     return FirstLayerCertificate(True, reason, lines, kappa, best, simple)

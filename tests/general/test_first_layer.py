@@ -1,10 +1,14 @@
 """The first layer determined by the change points of the gradient jump (docs/theory/deep.md, Section 4.1).
 
 Checked against computations the checker does not use: the gradient jump from exact evaluations of ``f`` on both
-sides of each line (finite differences at two scales, which must agree), the region oracle on fiber points built by
-symmetry moves, by the any-depth mechanisms and by kernel directions (where the condition holds they must keep the
-first-layer lines: a network that broke this would contradict Theorem 4.6), and fiber points built by hand with a
-different first layer, at which the checker must report that the condition fails.
+sides of each line (finite differences at two scales, which must agree); the region oracle on networks that move a
+first-layer line (translations, rotations, the hiding translation) at networks where the condition holds (all must
+be inequivalent, or Theorem 4.6 is false); and fiber points built by hand with a different first layer, at which the
+checker must report that the condition fails and Lemma 4.3's prediction must hold.
+
+Fiber points built by symmetry moves, by the any-depth mechanisms and by kernel directions never change the first
+layer, so they say nothing about the theorem; they check that the checker's answers depend on ``f`` only (the change
+points of each line are the same for every oracle-checked parameter of the fiber).
 """
 
 from __future__ import annotations
@@ -32,6 +36,10 @@ EXAMPLE = [([[-3, 3], [0, -3], [2, 1], [2, -1]], [-2, 0, -1, -3]),
 EXAMPLE_K = [([[0, 3], [-1, 3], [1, -1], [2, -2]], [-1, 1, 2, -2]),
              ([[3, 2, -3, 3], [3, 1, 0, -1], [0, 3, -2, 3]], [-1, -2, -3]),
              ([[-1, 2, -1]], [0])]
+#: every second-layer row that sees column 1 hides it (test_hidden_column_moves_and_the_condition_fails)
+HIDDEN_COLUMN = [([[1, 2], [-1, 1], [2, -1], [1, -3]], [0, 1, -1, 2]),
+                 ([[2, -1, -1, 0], [1, 0, -2, -1], [0, 1, 2, -1]], [-1, -2, 1]),
+                 ([[1, -1, 2]], [0])]
 DEEP_A = Network.from_file(__import__("semialg_fibers").api.__file__.replace("api.py", "data/deep_a.json"))
 
 
@@ -42,6 +50,16 @@ def lines_of(net):
         if w1 or w2:
             scale = w1 if w1 else w2
             out.add((w1 / scale, w2 / scale, b / scale))
+    return out
+
+
+def changes_by_line(net):
+    """Line (normalized as in ``lines_of``) -> the set of its change points off the other lines."""
+    out = {}
+    for ch in first_layer_certificate(net).lines:
+        (w1, w2), b = net.layers[0].weight[ch.line], net.layers[0].bias[ch.line]
+        scale = w1 if w1 else w2
+        out[(w1 / scale, w2 / scale, b / scale)] = set(ch.points)
     return out
 
 
@@ -95,28 +113,74 @@ def evaluated_jump(net, i, t):
     raise AssertionError(f"the finite differences at t = {t} on line {i + 1} never settle inside one linear piece")
 
 
+def _independent_cuts(net, i):
+    """The parameters ``t`` (same frame as ``evaluated_jump``) where ``p(t)`` crosses another first-layer line, and
+    the isolated zeros of each second-layer pre-activation along ``H_i``, found by evaluating the layers at
+    ``p(t)``: the jump can change only there (Lemma 4.4), so these give the range of the dense grid."""
+    first, second = net.layers[0], net.layers[1]
+    (w1, w2), b = first.weight[i], first.bias[i]
+    norm = w1 * w1 + w2 * w2
+    p0, u = (-b * w1 / norm, -b * w2 / norm), (-w2, w1)
+    crossings = set()
+    for k, ((v1, v2), c) in enumerate(zip(first.weight, first.bias)):
+        if k != i and v1 * u[0] + v2 * u[1]:
+            crossings.add(-(v1 * p0[0] + v2 * p0[1] + c) / (v1 * u[0] + v2 * u[1]))
+
+    def pre(t):
+        x = (p0[0] + t * u[0], p0[1] + t * u[1])
+        z = [max(v1 * x[0] + v2 * x[1] + c, 0) for (v1, v2), c in zip(first.weight, first.bias)]
+        return [beta + sum(r * zk for r, zk in zip(row, z)) for row, beta in zip(second.weight, second.bias)]
+
+    ends = sorted(crossings)
+    zeros = set()
+    for lo, hi in zip([None] + ends, ends + [None]):
+        # the pre-activations are affine between consecutive crossings: two values give each one's zero
+        if lo is not None and hi is not None:
+            a, b = (2 * lo + hi) / 3, (lo + 2 * hi) / 3
+        elif lo is not None or hi is not None:
+            end = lo if lo is not None else hi
+            a, b = (end + 5, end + 11) if lo is not None else (end - 5, end - 11)
+        else:
+            a, b = Fraction(-1), Fraction(2)
+        for va, vb in zip(pre(a), pre(b)):
+            if va != vb:
+                z = a - va * (b - a) / (vb - va)
+                if (lo is None or lo < z) and (hi is None or z < hi):
+                    zeros.add(z)
+    return sorted(crossings | zeros)
+
+
 def _dense_check(net):
-    for i in range(len(net.layers[0].bias)):
-        if not any(net.layers[0].weight[i]):
+    first = net.layers[0]
+    for i in range(len(first.bias)):
+        if not any(first.weight[i]):
             continue
         ch = line_changes(net, i)
         cuts = list(ch.breakpoints)
-        lo, hi = (cuts[0] - 3, cuts[-1] + 3) if cuts else (Fraction(-5), Fraction(5))
+        found = _independent_cuts(net, i)
+        assert found == cuts, (i, found, cuts)
+        lo, hi = (found[0] - 3, found[-1] + 3) if found else (Fraction(-5), Fraction(5))
         grid = [lo + (hi - lo) * k / 300 + Fraction(1, 9973) for k in range(300)]
-        grid += [e + s for e in cuts for s in (Fraction(-1, 2000), Fraction(1, 2000))]
+        grid += [e + s for e in found for s in (Fraction(-1, 2000), Fraction(1, 2000))]
         for t in grid:
-            if any(abs(t - e) < Fraction(1, 4000) for e in cuts):
+            if any(abs(t - e) < Fraction(1, 4000) for e in found):
                 continue
             k = sum(1 for e in cuts if e < t)
             assert evaluated_jump(net, i, t) == ch.jumps[k], (i, t)
         changed = {e for e, a, b in zip(cuts, ch.jumps, ch.jumps[1:]) if a != b}
-        for e in cuts:
+        for e in found:
             left, right = (evaluated_jump(net, i, e + s) for s in (Fraction(-1, 2000), Fraction(1, 2000)))
             assert (left != right) == (e in changed), (i, e)
         assert len(ch.points) + len(ch.on_other_lines) == len(changed)
+
+        def on(k, x):
+            (v1, v2), c = first.weight[k], first.bias[k]
+            return v1 * x[0] + v2 * x[1] + c == 0
+
         for x in ch.points:
-            for k, ((v1, v2), c) in enumerate(zip(net.layers[0].weight, net.layers[0].bias)):
-                assert (v1 * x[0] + v2 * x[1] + c == 0) == (k == i)
+            assert all(on(k, x) == (k == i) for k in range(len(first.bias)))
+        for x in ch.on_other_lines:
+            assert on(i, x) and any(on(k, x) for k in range(len(first.bias)) if k != i)
 
 
 @pytest.mark.parametrize("name", ["deep_a", "example", "example_k", "flat", "flat_flipped", "concurrent", "parallel",
@@ -177,7 +241,9 @@ def test_example_and_deep_a_figures():
     assert (x, y) == (Fraction(38, 81), Fraction(-11, 27)) and a * x + b * y + c == 0
 
 
-def test_symmetry_moves_keep_the_lines():
+def test_symmetry_moves_give_the_same_change_points():
+    """The checker's answer depends on f only: after permutations and positive scalings (which keep the lines by
+    construction, so this is no evidence for the theorem) the change points of each line are the same points."""
     rng = random.Random(3)
     for net in [Network.from_layers(EXAMPLE), Network.from_layers(EXAMPLE_K)] + holding_networks(3):
         for _ in range(3):
@@ -190,6 +256,7 @@ def test_symmetry_moves_keep_the_lines():
             assert equivalent(net, other, orbit_check=False)
             assert lines_of(other) == lines_of(net)
             assert first_layer_certificate(other).holds
+            assert changes_by_line(other) == changes_by_line(net)
 
 
 def _with_extra_second_layer_neuron(layers, row, bias, out):
@@ -197,9 +264,10 @@ def _with_extra_second_layer_neuron(layers, row, bias, out):
     return Network.from_layers([(w1, b1), (w2 + [row], b2 + [bias]), ([w3[0] + [out]], b3)])
 
 
-def test_mechanism_witnesses_keep_the_lines():
-    """Dead, always-active and parallel second-layer neurons planted next to EXAMPLE: the condition still holds and
-    every oracle-checked witness of a mechanism (a fiber point off the orbit) has EXAMPLE's first-layer lines."""
+def test_mechanism_witnesses_give_the_same_change_points():
+    """Dead, always-active and parallel second-layer neurons planted next to EXAMPLE: the condition still holds, and
+    at every oracle-checked witness of a mechanism (a fiber point off the orbit, which changes layers 2 and 3 only,
+    so it keeps the first-layer lines by construction) the checker finds the same change points on each line."""
     nets = [_with_extra_second_layer_neuron(EXAMPLE, [-1, -1, -2, -1], -1, 3),          # dead
             _with_extra_second_layer_neuron(EXAMPLE, [1, 0, 2, 1], 1, 1),               # always active
             _with_extra_second_layer_neuron(EXAMPLE, [-2, -4, -2, 6], 2, 3)]            # parallel to row 1
@@ -212,13 +280,14 @@ def test_mechanism_witnesses_keep_the_lines():
             kinds.add(m.kind)
             assert equivalent(net, m.witness, orbit_check=False)
             assert lines_of(m.witness) == lines_of(net)
+            assert changes_by_line(m.witness) == changes_by_line(net)
     assert {"dead neuron", "always active", "parallel pair"} <= kinds
 
 
-def test_kernel_witnesses_keep_the_lines():
-    """A step along a kernel direction of the exact Jacobian that the oracle finds equivalent (off the orbit) keeps
-    the first-layer lines, at networks where the condition holds (the kernel vectors also move first-layer
-    weights)."""
+def test_kernel_witnesses_give_the_same_change_points():
+    """A step along a kernel direction of the exact Jacobian that the oracle finds equivalent (off the orbit), at
+    networks where the condition holds: the witnesses found here change layers 2 and 3 only (asserted), so they keep
+    the lines by construction; the checker must find the same change points on each line."""
     for row, bias, out in (([-1, -1, -2, -1], -1, 3), ([1, 0, 2, 1], 1, 1)):
         net = _with_extra_second_layer_neuron(EXAMPLE, row, bias, out)
         assert first_layer_certificate(net).holds
@@ -226,7 +295,8 @@ def test_kernel_witnesses_keep_the_lines():
         assert fd.rank < net.num_parameters - sum(net.hidden_widths) and fd.kernel
         other = kernel_witness(net, fd, directions=len(fd.kernel))
         assert other is not None and equivalent(net, other, orbit_check=False)
-        assert lines_of(other) == lines_of(net)
+        assert other.layers[0] == net.layers[0]
+        assert changes_by_line(other) == changes_by_line(net)
 
 
 def _layers(net):
@@ -244,6 +314,60 @@ def test_moving_a_line_leaves_the_fiber_where_the_condition_holds():
                 for j in range(len(moved[1][1])):
                     moved[1][1][j] -= moved[1][0][j][i] * t
                 assert not equivalent(net, Network.from_layers(moved), orbit_check=False)
+
+
+def _moves_of_a_line(net, i):
+    """Networks that move line ``i`` by small exact steps: translations (alone, and hidden by the second-layer biases
+    as in the test above) and rotations about a point of the line (exact: cos, sin = (1 - m^2, 2m) / (1 + m^2))."""
+    layers = _layers(net)
+    (w1, w2), b = layers[0][0][i], layers[0][1][i]
+    norm = w1 * w1 + w2 * w2
+    p0 = (-b * w1 / norm, -b * w2 / norm)
+    moves = []
+    for t in (Fraction(1, 50), Fraction(-1, 50), Fraction(1, 5), Fraction(-2, 3)):
+        moved = _layers(net)
+        moved[0][1][i] += t
+        moves.append(moved)
+        hidden = _layers(net)
+        hidden[0][1][i] += t
+        for j in range(len(hidden[1][1])):
+            hidden[1][1][j] -= hidden[1][0][j][i] * t
+        moves.append(hidden)
+    for m in (Fraction(1, 20), Fraction(-1, 20), Fraction(1, 3)):
+        c, s = (1 - m * m) / (1 + m * m), 2 * m / (1 + m * m)
+        moved = _layers(net)
+        v = (c * w1 - s * w2, s * w1 + c * w2)
+        moved[0][0][i] = list(v)
+        moved[0][1][i] = -(v[0] * p0[0] + v[1] * p0[1])
+        moves.append(moved)
+    return [Network.from_layers(m) for m in moves]
+
+
+def test_small_moves_of_a_line_leave_the_fiber_where_the_condition_holds():
+    """Where (K) holds (k = 1 and k = 2), no move of one first-layer line by a small translation or rotation, nor
+    the hiding translation, stays in the fiber: the oracle must find each moved network inequivalent.  A network
+    found equivalent would contradict Theorem 4.6 (it would be a fiber point without the line)."""
+    rng = random.Random(5)
+    nets = [Network.from_layers(EXAMPLE_K)]
+    while len(nets) < 3:
+        net = random_net(rng, (2, 4, 3, 2))
+        if first_layer_certificate(net).holds:
+            nets.append(net)
+    assert {net.output_dim for net in nets} == {1, 2}
+    for net in nets:
+        for i in range(4):
+            for moved in _moves_of_a_line(net, i):
+                assert lines_of(moved) != lines_of(net)
+                assert not equivalent(net, moved, orbit_check=False), (net.architecture, i)
+
+
+def test_the_moves_do_find_fiber_points_where_the_condition_fails():
+    """The same moves at the hidden-column network below ((K) fails, C_1 empty): some hiding translations of line 1
+    are fiber points, so the assertion of the previous test is one that a false theorem could break."""
+    theta = Network.from_layers(HIDDEN_COLUMN)
+    assert not first_layer_certificate(theta).holds
+    found = [moved for moved in _moves_of_a_line(theta, 0) if equivalent(theta, moved, orbit_check=False)]
+    assert found and all(lines_of(moved) != lines_of(theta) for moved in found)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -291,9 +415,7 @@ def test_hidden_column_moves_and_the_condition_fails():
     """Every row that sees column 1 hides it (positive weight there, the rest <= 0): the hiding translation
     b1_1 + t, b2_j - V_j1 t keeps f for every t >= 0 (docs/theory/three_layer.md, Theorem 3.1 (a), which uses only
     z >= 0) and moves the line; the checker finds no change point on it."""
-    layers = [([[1, 2], [-1, 1], [2, -1], [1, -3]], [0, 1, -1, 2]),
-              ([[2, -1, -1, 0], [1, 0, -2, -1], [0, 1, 2, -1]], [-1, -2, 1]),
-              ([[1, -1, 2]], [0])]
+    layers = HIDDEN_COLUMN
     theta = Network.from_layers(layers)
     for t in (Fraction(1), Fraction(5, 2)):
         moved = [([list(r) for r in w], list(b)) for w, b in layers]
