@@ -44,3 +44,23 @@ def test_identify_a_deep_network_with_a_dead_neuron(capsys, tmp_path):
     assert equivalent(net, witness, orbit_check=False) and not same_orbit(net, witness)
     status, out, _ = run(capsys, "fd", str(path))
     assert status == 0 and "dead neuron" in out
+
+
+def test_every_command_is_proven_on_the_readme_bottleneck_example(capsys):
+    """The README's fourth command: identifiable, the fiber is the orbit, canonical forms agree; checked apart."""
+    a, b = str(DATA / "bottleneck_a.json"), str(DATA / "bottleneck_b_permuted_scaled.json")
+    net, moved = Network.from_file(a), Network.from_file(b)
+    status, out, _ = run(capsys, "identify", a)
+    assert status == 0 and out.startswith("identifiable (three-layer; proven)")
+    status, out, _ = run(capsys, "fiber", a, "--json")
+    fiber = json.loads(out)
+    assert status == 0 and fiber["status"] == "proven" and len(fiber["components"]) == 1
+    status, out, _ = run(capsys, "dim", a)
+    assert status == 0 and out.strip() == "4"   # the orbit: 4 scalings, as the fiber is the orbit
+    forms = []
+    for path in (a, b):
+        status, out, _ = run(capsys, "canonical", path, "--json")
+        forms.append(Network.from_json(out))
+    assert status == 0 and forms[0] == forms[1]
+    # apart from the criteria: b is a symmetry move of a, and the form computes a's function (region oracle)
+    assert same_orbit(net, moved) and equivalent(net, forms[0], orbit_check=False).equivalent
