@@ -31,7 +31,7 @@ from fractions import Fraction
 
 from ..core import linalg
 from ..core.exact import format_rational
-from ..core.exceptions import InternalCheckError, ShapeError
+from ..core.exceptions import ArgumentError, InternalCheckError, ShapeError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.progress import reporting, task
@@ -471,7 +471,7 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
     (3, 5, 2)
     """
     if not isinstance(net, Network):
-        raise TypeError(f"functional_dimension needs a semialg_fibers.Network, got {type(net).__name__}")
+        raise ArgumentError(f"functional_dimension needs a semialg_fibers.Network, got {type(net).__name__}")
     limits = resolve(limits)
     n_params = net.num_parameters
     hidden = sum(net.hidden_widths)
