@@ -258,7 +258,7 @@ def search_limits(limits: SearchLimits | None = None, **changes):
     ...     fiber(net)
     Traceback (most recent call last):
     ...
-    semialg_fibers.LimitReachedError: fiber: at least 15 components, above the limit components = 10 (pass limit= to build some)
+    semialg_fibers.LimitReachedError: fiber: at least 15 components, above the limit components = 10 (limit=N builds the first N, ...)
     """
     base = resolve(limits)
     token = _CURRENT_SEARCH.set(replace(base, **changes) if changes else base)
