@@ -114,6 +114,11 @@ class SearchLimits:
     classes : int or None
         Networks visited by the closure of the discrete three-layer symmetries
         (:func:`~semialg_fibers.three_layer.search.known_classes`).
+    jacobian_entries : int or None
+        Entries of the coefficient Jacobian whose rank the functional
+        dimension takes (``N - hidden`` rows of ``N`` entries, counted before
+        any work: above it the rows, the orbit's tangent vectors and their
+        elimination would not fit in memory or time).
 
     Examples
     --------
@@ -144,6 +149,7 @@ class SearchLimits:
     plot_pieces: int | None = 20_000
     plot_tests: int | None = 500_000
     classes: int | None = 200
+    jacobian_entries: int | None = 50_000_000
 
     def __post_init__(self):
         for f in fields(self):
@@ -154,7 +160,7 @@ class SearchLimits:
         """The limits behind the CLI's ``--budget N``: ``N`` in every counting field (:data:`BUDGET_FIELDS`).
 
         The fields that are sizes rather than counts of search steps
-        (``free_unknowns``, ``lattice_seconds``, ``count_steps``, ``generator_entries``,
+        (``free_unknowns``, ``lattice_seconds``, ``count_steps``, ``generator_entries``, ``jacobian_entries``,
         ``certified_unknowns``, ``implicit_minors``,
         ``bracket_depth``, ``parameters``, ``fields_per_parameter``) keep their
         defaults; ``0`` or None: every field unlimited.

@@ -476,8 +476,10 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
     n_params = net.num_parameters
     hidden = sum(net.hidden_widths)
     bound = n_params - hidden
-    tangent = orbit_tangent(net)
-    orbit_dim = linalg.rank([t for t in tangent if any(t)], n_params) if any(any(t) for t in tangent) else 0
+    # Counted before any work: the rows, the orbit's tangent vectors and their elimination grow like N^2 (a
+    # 1-10^6-1 network ran on for minutes under any budget).
+    limits.check("jacobian_entries", max(bound, 1) * n_params,
+                 f"functional dimension: a Jacobian of {max(bound, 1)} rows of {n_params} entries")
     forms = _Forms(net, modulus)
     # The rank modulo p, kept as an echelon basis; batches of rows are eliminated at once (FLINT's nmod_mat).
     # Batches of 2N rows: moving the basis in and out of FLINT costs about as much as building the rows.
@@ -515,6 +517,9 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
             rng = random.Random(seed)
             tries = max(64, 4 * (bound // max(1, net.output_dim * (net.input_dim + 1)) + 1))
             for _ in range(tries):
+                # each random input examines a smooth region: counted with those enumerated below
+                limits.check("regions", len(seen) + 1, f"functional dimension: more than {len(seen)} linear regions "
+                             "examined (random inputs)")
                 scale = rng.choice((1, 4, 16))
                 x = tuple(Fraction(rng.randint(-100 * scale, 100 * scale), rng.randint(1, 97)) for _ in
                           range(net.input_dim))
@@ -542,6 +547,10 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
                         stopped = True
                         break
             reduce()
+    # The orbit's tangent space after the enumeration, which the budget bounds (its exact rank is the one
+    # costly step that no limit counts: 46 s of the 58 s of 1-1000-1 under --budget 5 came before the first region).
+    tangent = orbit_tangent(net)
+    orbit_dim = linalg.rank([t for t in tangent if any(t)], n_params) if any(any(t) for t in tangent) else 0
     rank_p = len(basis) if forms.mod is not None else 0
     if rank_p > bound:
         raise InternalCheckError(f"rank modulo p {rank_p} above the proven bound N - hidden = {bound}")
