@@ -114,6 +114,11 @@ class SearchLimits:
     classes : int or None
         Networks visited by the closure of the discrete three-layer symmetries
         (:func:`~semialg_fibers.three_layer.search.known_classes`).
+    witnesses : int or None
+        Mechanisms of non-identifiability of a shallow network listed with a
+        witness (a parameter of the fiber outside the orbit, built and
+        checked: two canonical forms of the network each); the further ones
+        are counted, not built.
     jacobian_entries : int or None
         Entries of the coefficient Jacobian whose rank the functional
         dimension takes (``N - hidden`` rows of ``N`` entries, counted before
@@ -149,6 +154,7 @@ class SearchLimits:
     plot_pieces: int | None = 20_000
     plot_tests: int | None = 500_000
     classes: int | None = 200
+    witnesses: int | None = 20
     jacobian_entries: int | None = 50_000_000
 
     def __post_init__(self):
@@ -209,7 +215,7 @@ class SearchLimits:
 
 #: The fields that count steps of a search, all set by ``--budget N`` (:meth:`SearchLimits.with_budget`).
 BUDGET_FIELDS = ("nodes", "subsets", "components", "permutations", "regions", "generators", "brackets",
-                 "plot_pieces", "plot_tests", "classes")
+                 "plot_pieces", "plot_tests", "classes", "witnesses")
 
 DEFAULT_LIMITS = SearchLimits()
 UNLIMITED = SearchLimits(**{f.name: None for f in fields(SearchLimits)})
