@@ -458,3 +458,17 @@ def test_a_full_disk_is_one_line(tmp_path):
                                 text=True, timeout=120)
     assert result.returncode == 2 and "No space left on device" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_equations_file_is_checked_before_any_work(capsys, tmp_path, monkeypatch):
+    """``--equations`` onto the input, or onto the ``-o`` file: refused before the report is computed."""
+    from semialg_fibers.render import report
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("the report was computed before the output files were checked")
+
+    monkeypatch.setattr(report, "network_report", no_work)
+    net = _small(tmp_path)
+    _one_line(capsys, ["latex", net, "--equations", net, "-o", str(tmp_path / "x.tex")], 2, "is the input file")
+    same = str(tmp_path / "same.tex")
+    _one_line(capsys, ["latex", net, "--equations", same, "-o", same], 2, "is also the file of -o")
