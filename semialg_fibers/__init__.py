@@ -13,6 +13,7 @@ import sys as _sys
 try:
     from . import readwrite  # noqa: F401  (plugs the readers and writers into core.hooks; no SymPy)
     from .core.exceptions import (
+        ArgumentError,
         ConjectureError,
         DomainError,
         InexactInputError,
@@ -113,6 +114,7 @@ __all__ = [
     "LimitReachedError",
     "ConjectureError",
     "InternalCheckError",
+    "ArgumentError",
     "equivalent",
     "fiber",
     "fiber_dimension",

@@ -24,8 +24,8 @@ from collections.abc import Callable
 
 from .core.components import Fiber
 from .core.domain import Polyhedron, domain_of
-from .core.exceptions import NotDecidedError
-from .core.limits import SearchLimits, resolve
+from .core.exceptions import ArgumentError, NotDecidedError
+from .core.limits import SearchLimits, build_limit, resolve
 from .core.network import Network
 from .core.network_class import NetworkClass
 from .core.results import EquivalenceResult, FiberDimension, IdentifiabilityResult
@@ -50,7 +50,7 @@ CLASSES: tuple[NetworkClass, ...] = (SHALLOW, ORTHANT, THREE_LAYER, GENERAL)
 
 def _check_network(net, what: str) -> Network:
     if not isinstance(net, Network):
-        raise TypeError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")
+        raise ArgumentError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")
     return net
 
 
@@ -147,7 +147,7 @@ def equivalent(a: Network, b: Network, *, domain=None, limits: SearchLimits | No
     (True, 'shallow')
     """
     if method not in ("auto", "oracle"):
-        raise ValueError(f"method is {method!r}; expected 'auto' or 'oracle'")
+        raise ArgumentError(f"method is {method!r}; expected 'auto' or 'oracle'")
     _check_network(a, "equivalent")
     _check_network(b, "equivalent")
     region = domain_of(domain, a.input_dim)  # a bad domain is an error even for identical networks
@@ -217,8 +217,8 @@ def fiber(net: Network, *, domain=None, limit: int | None = None, progress: bool
     (2, 2, 'proven')
     """
     try:
-        return _dispatch("fiber", "fiber", net, domain, limit=limit, progress=progress, certify=certify, limits=limits,
-                         allow_conjecture=allow_conjecture, allow_partial=allow_partial)
+        return _dispatch("fiber", "fiber", net, domain, limit=build_limit(limit), progress=progress, certify=certify,
+                         limits=limits, allow_conjecture=allow_conjecture, allow_partial=allow_partial)
     except NotDecidedError as exc:
         if not _falls_back(exc, net, domain):
             raise
@@ -226,7 +226,7 @@ def fiber(net: Network, *, domain=None, limit: int | None = None, progress: bool
         if not allow_partial:
             raise NotDecidedError(f"{exc}; allow_partial=True (command line: --partial) lists the known components "
                                   "(the orbit and the mechanism families, status 'partial')") from None
-        return GENERAL.fiber(net, domain_of(domain, net.input_dim), limit=limit, progress=progress, certify=certify,
+        return GENERAL.fiber(net, domain_of(domain, net.input_dim), limit=build_limit(limit), progress=progress, certify=certify,
                              limits=limits, allow_partial=True)
 
 

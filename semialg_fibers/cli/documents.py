@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from ..core.exceptions import SemialgFibersError
@@ -42,6 +43,10 @@ def _latex(args, ctx: Context) -> int:
     from ..render.report import network_report
 
     check_output(args.output, "-o", args.network)
+    if args.equations:  # before any work, like -o (it was checked after the whole report was computed)
+        check_output(args.equations, "--equations", args.network)
+        if args.output not in (None, "-") and os.path.abspath(args.output) == os.path.abspath(args.equations):
+            raise SemialgFibersError(f"--equations {args.equations!r} is also the file of -o; expected two files")
     net = ctx.load(args.network)
     ctx.stage("writing the document")
     report = network_report(net, domain="orthant" if args.orthant else None, limit=args.limit,
@@ -51,7 +56,6 @@ def _latex(args, ctx: Context) -> int:
 
     summary = True if args.summary else False if args.full else None
     if args.equations:
-        check_output(args.equations, "--equations", args.network)
         text = document(report, summary=True if summary is None else summary, appendix=False,
                         equations_file=args.equations)
         write(equations_document(report), args.equations)

@@ -124,7 +124,7 @@ def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
                        help="raise (or lower) an input limit, e.g. --input-limit digits=100000")
     group.add_argument("--budget", type=nonnegative_int, metavar="N", default=default(None),
                        help="steps of every bounded search: nodes, subsets, components, regions, generators, "
-                            f"brackets, plot pieces (default {DEFAULT_LIMITS.nodes} nodes; 0: unlimited; "
+                            f"brackets, plot pieces, witnesses (default {DEFAULT_LIMITS.nodes} nodes; 0: unlimited; "
                             "the user guide lists the limits of every command)")
     group.add_argument("--lattice-seconds", dest="lattice_seconds", type=nonnegative_int, metavar="S",
                        default=default(None),

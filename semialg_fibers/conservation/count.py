@@ -48,7 +48,7 @@ from fractions import Fraction
 import sympy
 
 from ..core import linalg
-from ..core.exceptions import InternalCheckError, LimitReachedError, NotDecidedError
+from ..core.exceptions import ArgumentError, InternalCheckError, LimitReachedError, NotDecidedError
 from ..core.expressions import as_expression
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
@@ -260,7 +260,7 @@ def number_of_conserved_functions(net: Network, data, *, limits: SearchLimits | 
     networks (tens of parameters).
     """
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     limits = resolve(limits)
     n_params = net.num_parameters
     most_parameters = _bound(limits, "parameters", max_parameters, "max_parameters")
@@ -303,7 +303,7 @@ def _bound(limits: SearchLimits, limit: str, override, keyword: str, scale: int 
     """``override`` (the argument ``keyword``) when given, else ``limits.<limit>`` times ``scale``."""
     if override is not None:
         if isinstance(override, bool) or not isinstance(override, int) or override < 0:
-            raise ValueError(f"{keyword} is {override!r}; expected a nonnegative int or None (the SearchLimits bound)")
+            raise ArgumentError(f"{keyword} is {override!r}; expected a nonnegative int or None (the SearchLimits bound)")
         return _Bound(limit, override, override, f"the limit {keyword} = {override}")
     value = getattr(limits, limit)
     if value is None:

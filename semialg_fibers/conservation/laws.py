@@ -41,7 +41,7 @@ from sympy.polys.domains import QQ
 from .. import api
 from ..core import linalg
 from ..core.domain import domain_of
-from ..core.exceptions import DomainError, InternalCheckError, ShapeError
+from ..core.exceptions import ArgumentError, DomainError, InternalCheckError, ShapeError
 from ..core.expressions import as_expression
 from ..core.network import Network, as_list
 from ..core.printing import Printable
@@ -269,7 +269,7 @@ def independent_at(net: Network, expressions: Sequence) -> tuple:
     (W1_1_1**2 - W2_1_1**2, b2_1)
     """
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     expressions = [as_expression(e, f"expressions[{i}]") for i, e in enumerate(as_list(expressions, "expressions"))]
     if not expressions:
         return ()
@@ -317,7 +317,7 @@ def present_symmetries(net: Network, *, domain: str | None = None) -> tuple[tupl
     scalings of ``H`` with a note.
     """
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     return api.continuous_symmetries(net, domain=domain)
 
 
@@ -530,7 +530,7 @@ def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | 
     is a gradient either: the component (b1_1, W2_1_1, b2_1) of X^b ^ dX^b is -1 != 0 (Frobenius)
     """
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     notes: tuple = ()
     if symmetries is None:
         symmetries, notes = present_symmetries(net, domain=domain)

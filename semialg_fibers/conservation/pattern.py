@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from ..core.exact import to_rational
-from ..core.exceptions import NotDecidedError, ShapeError
+from ..core.exceptions import ArgumentError, NotDecidedError, ShapeError
 from ..core.network import Network, as_list
 from .fields import polynomial_ring
 
@@ -27,11 +27,12 @@ __all__ = ["ActivationPattern", "activation_pattern", "parse_data"]
 def parse_data(net: Network, data) -> tuple[tuple[Fraction, ...], ...]:
     """Training inputs as exact points of ``R^d`` (floats are rejected, as everywhere)."""
     if not isinstance(net, Network):  # before the data, whose reading needs the input dimension
-        raise TypeError(f"the training data need a semialg_fibers.Network, got {type(net).__name__}")
+        raise ArgumentError(f"the training data need a semialg_fibers.Network, got {type(net).__name__}")
     if data is None:
-        raise ValueError("data must be a sequence of input points, got None")
+        raise ArgumentError("data must be a sequence of input points, got None")
     points = []
-    for n, x in enumerate(data):
+    # as_list: a number is not a list of points, nor a dict its keys (which were read as the points)
+    for n, x in enumerate(as_list(data, "data")):
         # as_list, not list(): the string (or JSON number) "12" is not the point (1, 2), nor a dict its keys
         scalar = isinstance(x, str) or not hasattr(x, "__iter__")
         row = [x] if scalar and net.input_dim == 1 else as_list(x, f"data[{n}]")
@@ -39,7 +40,7 @@ def parse_data(net: Network, data) -> tuple[tuple[Fraction, ...], ...]:
             raise ShapeError(f"data[{n}] has {len(row)} entries; the network has input dimension {net.input_dim}")
         points.append(tuple(to_rational(v, f"data[{n}][{j}]") for j, v in enumerate(row)))
     if not points:
-        raise ValueError("data is empty; give at least one training input")
+        raise ShapeError("data is empty; give at least one training input")
     return tuple(points)
 
 

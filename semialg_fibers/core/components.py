@@ -33,7 +33,14 @@ from fractions import Fraction
 from functools import cached_property
 
 from . import serialize
-from .exceptions import InternalCheckError, LimitReachedError, MalformedNetworkError, NotDecidedError, ShapeError
+from .exceptions import (
+    ArgumentError,
+    InternalCheckError,
+    LimitReachedError,
+    MalformedNetworkError,
+    NotDecidedError,
+    ShapeError,
+)
 from .limits import SearchLimits, resolve
 from .network import Network
 from .printing import Printable
@@ -234,7 +241,7 @@ class FiberComponent(Printable):
     # ------------------------------------------------------------ membership
     def _check_network(self, net: Network) -> None:
         if not isinstance(net, Network):
-            raise TypeError(f"expected a Network, got {type(net).__name__}")
+            raise ArgumentError(f"expected a Network, got {type(net).__name__}")
         if net.architecture != self.architecture:
             raise ShapeError(f"the network has architecture {net.architecture}; the component {self.architecture}")
 

@@ -21,6 +21,7 @@ __all__ = [
     "ConjectureError",
     "InternalCheckError",
     "UnencodableError",
+    "ArgumentError",
     "reworded",
 ]
 
@@ -143,6 +144,17 @@ class UnencodableError(SemialgFibersError, TypeError):
     """A value holds something outside the allowlist of :mod:`semialg_fibers.core.serialize` (e.g. a function)."""
 
 
+class ArgumentError(SemialgFibersError, TypeError, ValueError):
+    """An argument of a public function of the wrong type or outside its range (``fiber(None)``, ``limit=-1``).
+
+    Both a ``TypeError`` and a ``ValueError``, so that a caller catching either (as before this class) still
+    catches it.
+
+    >>> issubclass(ArgumentError, TypeError) and issubclass(ArgumentError, ValueError)
+    True
+    """
+
+
 class InternalCheckError(SemialgFibersError, AssertionError):
     """Two independent computations inside the library disagreed (a bug, please report)."""
 
@@ -150,6 +162,6 @@ class InternalCheckError(SemialgFibersError, AssertionError):
 # Every error is public as ``semialg_fibers.<Name>``: tracebacks and pickles name that path, not the module layout.
 for _error in (SemialgFibersError, InexactInputError, InexactOutputError, MalformedNetworkError, ShapeError,
                InputLimitError, DomainError, NotDecidedError, NoAlgorithmError, LimitReachedError, ConjectureError,
-               UnencodableError, InternalCheckError):
+               UnencodableError, InternalCheckError, ArgumentError):
     _error.__module__ = "semialg_fibers"
 del _error

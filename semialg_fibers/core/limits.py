@@ -23,9 +23,9 @@ import contextlib
 from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
 
-from .exceptions import LimitReachedError
+from .exceptions import ArgumentError, LimitReachedError
 
-__all__ = ["SearchLimits", "DEFAULT_LIMITS", "UNLIMITED", "BUDGET_FIELDS", "resolve", "search_limits",
+__all__ = ["SearchLimits", "DEFAULT_LIMITS", "UNLIMITED", "BUDGET_FIELDS", "resolve", "search_limits", "build_limit",
            "current_search_limits", "InputLimits", "DEFAULT_INPUT_LIMITS", "input_limits", "current_input_limits", "resolve_input"]
 
 
@@ -33,7 +33,7 @@ def _check(name: str, value) -> None:
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"SearchLimits.{name} is {value!r}; expected a positive int or None (unlimited)")
+        raise ArgumentError(f"SearchLimits.{name} is {value!r}; expected a positive int or None (unlimited)")
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,11 @@ class SearchLimits:
     classes : int or None
         Networks visited by the closure of the discrete three-layer symmetries
         (:func:`~semialg_fibers.three_layer.search.known_classes`).
+    witnesses : int or None
+        Mechanisms of non-identifiability of a shallow network listed with a
+        witness (a parameter of the fiber outside the orbit, built and
+        checked: two canonical forms of the network each); the further ones
+        are counted, not built.
     jacobian_entries : int or None
         Entries of the coefficient-Jacobian rows that
         :func:`~semialg_fibers.general.functional_dimension` builds (rows times
@@ -155,6 +160,7 @@ class SearchLimits:
     plot_pieces: int | None = 20_000
     plot_tests: int | None = 500_000
     classes: int | None = 200
+    witnesses: int | None = 20
     jacobian_entries: int | None = 200_000_000
     elimination_work: int | None = 10**12
 
@@ -179,7 +185,7 @@ class SearchLimits:
         if budget is None or (type(budget) is int and budget == 0):
             return UNLIMITED
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
-            raise ValueError(f"budget is {budget!r}; expected a nonnegative int (0: unlimited)")
+            raise ArgumentError(f"budget is {budget!r}; expected a nonnegative int (0: unlimited)")
         return replace(cls(), **{name: budget for name in BUDGET_FIELDS})
 
     def exceeded(self, name: str, needed: int) -> bool:
@@ -216,7 +222,7 @@ class SearchLimits:
 
 #: The fields that count steps of a search, all set by ``--budget N`` (:meth:`SearchLimits.with_budget`).
 BUDGET_FIELDS = ("nodes", "subsets", "components", "permutations", "regions", "generators", "brackets",
-                 "plot_pieces", "plot_tests", "classes")
+                 "plot_pieces", "plot_tests", "classes", "witnesses")
 
 DEFAULT_LIMITS = SearchLimits()
 UNLIMITED = SearchLimits(**{f.name: None for f in fields(SearchLimits)})
@@ -244,7 +250,7 @@ def resolve(limits: SearchLimits | None) -> SearchLimits:
     if limits is None:
         return _CURRENT_SEARCH.get()
     if not isinstance(limits, SearchLimits):
-        raise TypeError(f"limits is a {type(limits).__name__}; expected semialg_fibers.SearchLimits or None")
+        raise ArgumentError(f"limits is a {type(limits).__name__}; expected semialg_fibers.SearchLimits or None")
     return limits
 
 
@@ -271,7 +277,7 @@ def search_limits(limits: SearchLimits | None = None, **changes):
     ...     fiber(net)
     Traceback (most recent call last):
     ...
-    semialg_fibers.LimitReachedError: fiber: at least 15 components, above the limit components = 10 (pass limit= to build some)
+    semialg_fibers.LimitReachedError: fiber: at least 15 components, above the limit components = 10 (limit=N builds the first N, ...)
     """
     base = resolve(limits)
     token = _CURRENT_SEARCH.set(replace(base, **changes) if changes else base)
@@ -281,10 +287,30 @@ def search_limits(limits: SearchLimits | None = None, **changes):
         _CURRENT_SEARCH.reset(token)
 
 
+def build_limit(limit) -> int | None:
+    """``limit=`` of the functions that build fiber components: None (build all) or a nonnegative int.
+
+    Checked before any work: ``-1`` once reached ``itertools.islice`` (an error about its stop argument) and
+    ``1.5`` or ``True`` were taken as numbers.
+
+    >>> build_limit(None), build_limit(0), build_limit(3)
+    (None, 0, 3)
+    >>> build_limit(1.5)
+    Traceback (most recent call last):
+    ...
+    semialg_fibers.ArgumentError: limit is 1.5; expected a nonnegative int (the components to build) or None (all)
+    """
+    if limit is None:
+        return None
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise ArgumentError(f"limit is {limit!r}; expected a nonnegative int (the components to build) or None (all)")
+    return limit
+
+
 # --------------------------------------------------------------------- input limits
 def _check_input(name: str, value) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"InputLimits.{name} is {value!r}; expected a positive int")
+        raise ArgumentError(f"InputLimits.{name} is {value!r}; expected a positive int")
 
 
 @dataclass(frozen=True)
@@ -347,7 +373,7 @@ class InputLimits:
         known = {f.name for f in fields(self)}
         unknown = sorted(set(changes) - known)
         if unknown:
-            raise ValueError(f"unknown input limit {unknown[0]!r}; expected one of {sorted(known)}")
+            raise ArgumentError(f"unknown input limit {unknown[0]!r}; expected one of {sorted(known)}")
         return replace(self, **changes)
 
 
@@ -369,7 +395,7 @@ def resolve_input(limits: InputLimits | None) -> InputLimits:
     if limits is None:
         return _CURRENT_INPUT.get()
     if not isinstance(limits, InputLimits):
-        raise TypeError(f"limits is a {type(limits).__name__}; expected semialg_fibers.InputLimits or None")
+        raise ArgumentError(f"limits is a {type(limits).__name__}; expected semialg_fibers.InputLimits or None")
     return limits
 
 

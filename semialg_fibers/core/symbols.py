@@ -31,7 +31,7 @@ from functools import cache, lru_cache
 
 import sympy
 
-from .exceptions import ShapeError
+from .exceptions import ArgumentError, ShapeError
 
 __all__ = [
     "ParameterSymbol",
@@ -273,10 +273,10 @@ def auxiliary_symbols(name: str, count: int, start: int = 1) -> tuple[sympy.Symb
     """
     m = _TEX_NAME.match(name)
     if not m:
-        raise ValueError(f"auxiliary name {name!r} is not a name of letters (such as 'lambda' or 't')")
+        raise ArgumentError(f"auxiliary name {name!r} is not a name of letters (such as 'lambda' or 't')")
     name = m.group(1)
     if name in ("W", "b", "tilde"):
-        raise ValueError(f"auxiliary name {name!r} collides with the parameter symbols W1_i_j, b1_i, tilde_...")
+        raise ArgumentError(f"auxiliary name {name!r} collides with the parameter symbols W1_i_j, b1_i, tilde_...")
     return tuple(sympy.Symbol(f"{name}_{i}", real=True) for i in range(start, start + count))
 
 

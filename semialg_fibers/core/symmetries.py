@@ -27,7 +27,7 @@ from fractions import Fraction
 
 import sympy
 
-from .exceptions import LimitReachedError, NotDecidedError, ShapeError
+from .exceptions import ArgumentError, LimitReachedError, NotDecidedError, ShapeError
 from .limits import SearchLimits, resolve
 from .network import Network
 from .printing import Printable
@@ -65,7 +65,7 @@ _ONE = Fraction(1)
 # ---------------------------------------------------------------------------- the action
 def _check_layer(net: Network, layer: int) -> int:
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     hidden = len(net.hidden_widths)
     if isinstance(layer, bool) or not isinstance(layer, int) or not 1 <= layer <= hidden:
         raise ShapeError(f"hidden layer {layer!r} does not exist; architecture {net.architecture} has hidden layers "
@@ -542,7 +542,7 @@ def h_symmetries(net: Network) -> tuple[Symmetry, ...]:
     True
     """
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     out = []
     for layer in range(1, net.depth):
         width = net.architecture[layer]
@@ -615,7 +615,7 @@ def normal_form(net: Network) -> Network:
     True
     """
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     layers, _ = _normalize(_rows(net))
     return Network.from_layers(layers)
 
@@ -642,7 +642,7 @@ def same_orbit(a: Network, b: Network, *, limits: SearchLimits | None = None) ->
     """
     for net in (a, b):
         if not isinstance(net, Network):
-            raise TypeError(f"expected a Network, got {type(net).__name__}")
+            raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     if a.architecture != b.architecture:
         return False
     la, ties_a = _normalize(_rows(a))
@@ -729,7 +729,7 @@ def orbit_dimension(net: Network) -> int:
     1
     """
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     free = 0
     for l in range(1, net.depth):
         layer, nxt = net.layers[l - 1], net.layers[l]

@@ -20,7 +20,7 @@ from operator import attrgetter
 
 from ..core import linalg
 from ..core.domain import Polyhedron, as_domain
-from ..core.exceptions import DomainError, InternalCheckError, LimitReachedError, ShapeError
+from ..core.exceptions import ArgumentError, DomainError, InternalCheckError, LimitReachedError, ShapeError
 from ..core.limits import SearchLimits, resolve
 from ..core.linalg import Constraint
 from ..core.network import Network
@@ -466,7 +466,7 @@ def linear_regions(net: Network, *, domain=None, limits: SearchLimits | None = N
 
 def _check_network(net, what: str) -> None:
     if not isinstance(net, Network):
-        raise TypeError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")
+        raise ArgumentError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")
 
 
 def equivalent(net_a: Network, net_b: Network, *, domain=None, max_regions: int | None = None,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..core.components import Fiber, FiberComponent
-from ..core.exceptions import InternalCheckError, NotDecidedError
+from ..core.exceptions import ArgumentError, InternalCheckError, NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..general.functional import functional_dimension
@@ -571,7 +571,7 @@ def path(fiber: Fiber, a: Network, b: Network, *, limits: SearchLimits | None = 
     """
     for name, x in (("a", a), ("b", b)):
         if not isinstance(x, Network):
-            raise TypeError(f"path: {name} is a {type(x).__name__}; expected a Network")
+            raise ArgumentError(f"path: {name} is a {type(x).__name__}; expected a Network")
     g = graph if graph is not None else piece_graph(fiber, limits=limits)
     ends = []
     for x in (a, b):

@@ -237,7 +237,7 @@ def check_components(count: int, limit: int | None, limits: SearchLimits, what: 
     if limits.exceeded("components", built):
         if limit is None:
             words = (f"at least {count}" if at_least else f"{count}") + " components"
-            hint = " (pass limit= to build some)"
+            hint = " (limit=N builds the first N, on the command line --limit N)"
         else:
             words, hint = f"{built} components to build (limit={limit}) of {count}", ""
         raise LimitReachedError(f"{what}: {words}, above the limit components = {limits.components}{hint}",

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
-from ..core.exceptions import ShapeError
+from ..core.exceptions import ArgumentError, ShapeError
 from ..core.memo import memoized
 from ..core.network import Network
 
@@ -54,7 +54,7 @@ def check_shallow(net: Network, what: str = "this function") -> tuple[int, int, 
     (1, 1, 1)
     """
     if not isinstance(net, Network):
-        raise TypeError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")
+        raise ArgumentError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")
     if net.depth != 2:
         raise ShapeError(
             f"{what} needs a shallow network (architecture (m, n, k), one hidden layer); "

@@ -18,7 +18,7 @@ On ``R^m_{>=0}`` (``docs/theory/orthant.md``) a linear neuron (row
 from __future__ import annotations
 
 from ..core.exact import to_rational
-from ..core.exceptions import DomainError
+from ..core.exceptions import ArgumentError, DomainError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.symmetries import (
@@ -106,7 +106,7 @@ def continuous_symmetries(net: Network, *, limits: SearchLimits | None = None) -
     True
     """
     if not isinstance(net, Network):
-        raise TypeError(f"continuous_symmetries needs a semialg_fibers.Network, got {type(net).__name__}")
+        raise ArgumentError(f"continuous_symmetries needs a semialg_fibers.Network, got {type(net).__name__}")
     types = neuron_types(net)
     m, n, k = net.architecture
     arch = net.architecture

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..core.components import Fiber
-from ..core.limits import SearchLimits, resolve
+from ..core.limits import SearchLimits, build_limit, resolve
 from ..core.network import Network
 from ..onelayer.counting import collect, count_or_refuse
 from .canonical import canonical_data
@@ -81,7 +81,7 @@ def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable =
     [((), 3, 1), ((0,), 3, 1)]
     """
     check_shallow(net, "orthant.fiber")
-    limits = resolve(limits)
+    limit, limits = build_limit(limit), resolve(limits)
     data = canonical_data(net)
     total = count_or_refuse(net, lambda: count_components(data, net.architecture[1], limits=limits), limit=limit,
                             limits=limits, roles=2, what="orthant fiber")

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..core.exceptions import NotDecidedError, ShapeError
+from ..core.exceptions import ArgumentError, NotDecidedError, ShapeError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.symbols import parameter_symbols
@@ -196,7 +196,7 @@ def default_box(net: Network, margin: Fraction = Fraction(1)) -> tuple:
     ((Fraction(-3, 2), Fraction(5, 2)), (Fraction(-3, 2), Fraction(5, 2)))
     """
     if not isinstance(net, Network):
-        raise TypeError(f"default_box needs a semialg_fibers.Network, got {type(net).__name__}")
+        raise ArgumentError(f"default_box needs a semialg_fibers.Network, got {type(net).__name__}")
     if net.input_dim != 2:
         raise ShapeError(f"pictures of the input plane need input dimension 2; the network has {net.input_dim}")
     lines = _distinct_lines(net)
@@ -316,7 +316,7 @@ def arrangement(net: Network, box=None, *, limits: SearchLimits | None = None) -
     [((Fraction(1, 1), Fraction(0, 1)), True), ((Fraction(0, 1), Fraction(1, 1)), False)]
     """
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     if net.input_dim != 2:
         raise ShapeError(f"pictures of the input plane need input dimension 2; the network has {net.input_dim}")
     box = check_box(default_box(net), "the default box (every crossing of the first-layer lines)") if box is None \
@@ -539,7 +539,7 @@ def plot_network(net: Network, box=None, output: int = 0, resolution: int = 300,
 
 def _check_output_index(net: Network, output) -> None:
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     if isinstance(output, bool) or not isinstance(output, int) or not 0 <= output < net.output_dim:
         raise ValueError(f"output is {output!r}; the network has {net.output_dim} output"
                          f"{'s' if net.output_dim > 1 else ''} (indices 0 to {net.output_dim - 1})")
@@ -605,7 +605,7 @@ def default_interval(net: Network, margin: Fraction = Fraction(1)) -> tuple:
     (Fraction(-3, 1), Fraction(5, 1))
     """
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     if net.input_dim != 1:
         raise ShapeError(f"the graph of f needs input dimension 1; the network has {net.input_dim}")
     points = [_ZERO] + [-b / row[0] for row, b in zip(net.layers[0].weight, net.layers[0].bias) if row[0]]
@@ -633,7 +633,7 @@ def graph_pieces(net: Network, interval=None, *, limits: SearchLimits | None = N
     [Fraction(0, 1), Fraction(1, 1), Fraction(2, 1)]
     """
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"expected a Network, got {type(net).__name__}")
     if net.input_dim != 1:
         raise ShapeError(f"the graph of f needs input dimension 1; the network has {net.input_dim}")
     lo, hi = default_interval(net) if interval is None else _check_interval(interval)

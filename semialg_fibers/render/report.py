@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .. import api
 from ..conservation import conservation_laws
-from ..core.exceptions import NoAlgorithmError, NotDecidedError
+from ..core.exceptions import ArgumentError, NoAlgorithmError, NotDecidedError
 from ..core.limits import SearchLimits, resolve, search_limits
 from ..core.network import Network
 from ..core.printing import Printable
@@ -164,7 +164,7 @@ def network_report(net: Network, *, domain=None, limit: int | None = 50, certify
     True
     """
     if not isinstance(net, Network):
-        raise TypeError(f"network_report needs a Network, got {type(net).__name__}")
+        raise ArgumentError(f"network_report needs a Network, got {type(net).__name__}")
     fib, note = _fiber(net, domain, limit, certify, limits, allow_conjecture)
     sections = (_identifiability(net, domain, limits, allow_conjecture), _symmetries(net, domain, limits),
                 _laws(net, domain, limits))

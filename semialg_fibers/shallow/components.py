@@ -182,7 +182,7 @@ def _line_class(names: AuxiliaryFactory, cons: list, neurons: list, count: int, 
     if count == 1:  # one neuron: v = target / lambda (the common case, built directly)
         vs.append([_over(x, lams[0]) for x in target])
     else:
-        vs.append([(target[i] - sum((v[i] * lam for v, lam in zip(vs, lams)), sympy.Integer(0))) / lams[-1]
+        vs.append([(target[i] - sympy.Add(*[v[i] * lam for v, lam in zip(vs, lams)])) / lams[-1]
                    for i in range(k)])
     for v, lam in zip(vs, lams):
         neurons.append((v, [_times(orientation * a, lam) for a in alpha], _times(orientation * beta, lam)))
@@ -403,18 +403,17 @@ def _kink_constraints(architecture, data: CanonicalData, kinks: dict, groups: di
     """Per visible line ``sum_i v_i o_i a_i[t_u] = kappa_u``; per group a zero total kink."""
     k = architecture[2]
     a, _, v, _ = shallow_symbols(architecture)
-    zero = sympy.Integer(0)
     cons = []
     for u, line in enumerate(data.lines):
         def kink_sum(u=u, line=line):
             t = next(j for j, x in enumerate(line.normal) if x)
-            return [constraint(sum((o * a[i][t] * v[i][j] for i, o in kinks[u]), zero) - _q(line.kink[j])) for j in range(k)]
+            return [constraint(sympy.Add(*[o * a[i][t] * v[i][j] for i, o in kinks[u]]) - _q(line.kink[j])) for j in range(k)]
         cons += _cached(cache, architecture, ("kink", u, tuple(kinks[u])), kink_sum)
     for g, members in groups.items():
         l = leaders[g]
         cons += _cached(cache, architecture, ("zero kink", tuple(members)),
-                        lambda l=l, members=members: [constraint(sum((o * _dot(a[i], a[l]) * v[i][j]
-                                                                       for i, o in members), zero))
+                        lambda l=l, members=members: [constraint(sympy.Add(*[o * _dot(a[i], a[l]) * v[i][j]
+                                                                             for i, o in members]))
                                  for j in range(k)])
     return cons
 

@@ -30,7 +30,7 @@ from fractions import Fraction
 import sympy
 
 from ..core.exact import to_rational
-from ..core.exceptions import DomainError, ShapeError
+from ..core.exceptions import ArgumentError, DomainError, ShapeError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.symbols import shallow_symbols
@@ -233,7 +233,7 @@ def continuous_symmetries(net: Network, *, limits: SearchLimits | None = None) -
     True
     """
     if not isinstance(net, Network):
-        raise TypeError(f"continuous_symmetries needs a semialg_fibers.Network, got {type(net).__name__}")
+        raise ArgumentError(f"continuous_symmetries needs a semialg_fibers.Network, got {type(net).__name__}")
     resolve(limits).check_generators(generator_count(net), net.num_parameters, "continuous symmetries")
     infos = neuron_infos(net)
     out = [s for s in h_symmetries(net) if s.continuous]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..core.components import Fiber, FiberComponent
-from ..core.limits import SearchLimits, resolve
+from ..core.limits import SearchLimits, build_limit, resolve
 from ..core.network import Network
 from ..onelayer.counting import collect, count_or_refuse
 from .canonical import canonical_data, check_shallow
@@ -80,7 +80,7 @@ def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable =
     True
     """
     check_shallow(net, "fiber")
-    limits = resolve(limits)
+    limit, limits = build_limit(limit), resolve(limits)
     data = canonical_data(net)
     total = count_or_refuse(net, lambda: count_components(data, net.architecture[1], limits=limits), limit=limit,
                             limits=limits, roles=3, what="fiber")

@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from ..core import linalg
 from ..core.exceptions import InternalCheckError
-from ..core.limits import SearchLimits
+from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.printing import Printable
 from ..core.symmetries import same_orbit
@@ -85,6 +85,7 @@ class GenericityReport(Printable):
 
     generic: bool
     mechanisms: tuple[Mechanism, ...] = ()
+    omitted: int = 0  # further lines with a mechanism, not listed (beyond SearchLimits.witnesses)
 
     def __bool__(self) -> bool:
         return self.generic
@@ -100,11 +101,29 @@ def _network(w1, b1, w2, b2) -> Network:
     return Network.from_layers([(w1, b1), (w2, b2)])
 
 
+def _restricted(net: Network, neurons: list[int]) -> Network:
+    """The network of the given hidden neurons only, with the output bias of ``net``."""
+    (w1, b1), (w2, b2) = ((l.weight, l.bias) for l in net.layers)
+    return _network([w1[i] for i in neurons], [b1[i] for i in neurons], [[row[i] for i in neurons] for row in w2],
+                    b2)
+
+
 def _checked(theta: Network, witness: Network, kind: MechanismKind) -> Network:
-    """The witness after the two checks that make it one: same function, not ``H``-related."""
-    if canonical_data(witness) != canonical_data(theta):
+    """The witness after the two checks that make it one: same function, not ``H``-related.
+
+    Both are decided on the neurons where the two networks differ (with the output biases): the others add
+    the same function to both, and the same neurons to both multisets that ``H`` permutes and scales, so
+    neither answer changes; checking the whole networks cost two canonical forms of ``n`` neurons per witness.
+    """
+    (w1, b1), (w2, _) = ((l.weight, l.bias) for l in theta.layers)
+    (x1, c1), (x2, _) = ((l.weight, l.bias) for l in witness.layers)
+    changed = [i for i in range(len(b1)) if w1[i] != x1[i] or b1[i] != c1[i] or any(r[i] != s[i] for r, s in
+                                                                                     zip(w2, x2))]
+    changed = changed or [0]  # the same neuron in both: a network has at least one
+    a, b = _restricted(theta, changed), _restricted(witness, changed)
+    if canonical_data(b) != canonical_data(a):
         raise InternalCheckError(f"is_generic: the {kind} witness does not realize the function")
-    if same_orbit(theta, witness):
+    if same_orbit(a, b):
         raise InternalCheckError(f"is_generic: the {kind} witness lies in the H_n orbit")
     return witness
 
@@ -241,10 +260,14 @@ def is_generic(net: Network, *, limits: SearchLimits | None = None) -> Genericit
             by_line.setdefault(info.key, []).append(info)
     data = canonical_data(net)
     index_of = {line.key: u for u, line in enumerate(data.lines)}
-    line_found, mixed_neurons = _line_mechanisms(net, by_line, index_of)
+    # Each listed mechanism builds and checks a witness network, O(n log n) each: at most `witnesses` of them
+    # (a random 1-10^4-1 network has thousands of lines with two neurons of one orientation).
+    room = resolve(limits).witnesses
+    room = None if room is None else max(room - len(found), 0)
+    line_found, mixed_neurons, omitted = _line_mechanisms(net, by_line, index_of, room)
     found += line_found
-    if found:
-        return GenericityReport(False, tuple(found))
+    if found or omitted:
+        return GenericityReport(False, tuple(found), omitted)
     # (a)-(c) hold: every line is a single neuron or a mixed pair, and (d) decides.
     mechanism = _dependent_mixed_mechanism(net, data, mixed_neurons)
     if mechanism is None:
@@ -272,31 +295,44 @@ def _neuron_mechanisms(net: Network, infos) -> list[Mechanism]:
     return found
 
 
-def _line_mechanisms(net: Network, by_line: dict, index_of: dict) -> tuple[list[Mechanism], dict]:
-    """Conditions (b) and (c) line by line, and the mixed lines found: ``(mechanisms, {line: (pos, neg)})``."""
-    found = []
+def _line_mechanisms(net: Network, by_line: dict, index_of: dict,
+                     room: int | None = None) -> tuple[list[Mechanism], dict, int]:
+    """Conditions (b) and (c) line by line: ``(mechanisms, {line: (pos, neg)}, omitted)``.
+
+    At most ``room`` mechanisms are listed (None: all), each with its witness built and checked; the further
+    ones are counted in ``omitted`` and build nothing.
+    """
+    found: list[Mechanism] = []
+    omitted = 0
     mixed_neurons: dict = {}
+
+    def add(kind, neurons, detail, witness) -> None:
+        nonlocal omitted
+        if room is not None and len(found) >= room:
+            omitted += 1
+        else:
+            found.append(_mechanism(net, kind, neurons, detail, witness()))
+
     for key in sorted(by_line):
         group = by_line[key]
         kink = [sum(col) for col in zip(*(g.kink for g in group))]
         if not any(kink):
-            found.append(_mechanism(net, MechanismKind.CANCELLING_GROUP, [g.index for g in group],
-                                    f"{len(group)} neurons on one line with total kink 0: the line moves freely "
-                                    "(s(z) - s(-z) = z when both orientations occur)",
-                                    _move_group_witness(net, group)))
+            add(MechanismKind.CANCELLING_GROUP, [g.index for g in group],
+                f"{len(group)} neurons on one line with total kink 0: the line moves freely "
+                "(s(z) - s(-z) = z when both orientations occur)", lambda group=group: _move_group_witness(net, group))
             continue
         for orientation in (1, -1):
             same = [g for g in group if g.orientation == orientation]
             if len(same) > 1:
                 ti, tj = (abs(next(v for v in g.a if v)) for g in same[:2])
-                found.append(_mechanism(net, MechanismKind.REPEATED_ORIENTATION, [g.index for g in same],
-                                        f"{len(same)} neurons of orientation {'+' if orientation > 0 else '-'} on "
-                                        "one line: their kinks split freely",
-                                        _split_witness(net, same[0].index, same[1].index, ti, tj)))
+                add(MechanismKind.REPEATED_ORIENTATION, [g.index for g in same],
+                    f"{len(same)} neurons of orientation {'+' if orientation > 0 else '-'} on "
+                    "one line: their kinks split freely",
+                    lambda same=same, ti=ti, tj=tj: _split_witness(net, same[0].index, same[1].index, ti, tj))
         if len(group) == 2 and group[0].orientation != group[1].orientation:
             pos, neg = sorted(group, key=lambda g: -g.orientation)
             mixed_neurons[index_of[key]] = (pos, neg)
-    return found, mixed_neurons
+    return found, mixed_neurons, omitted
 
 
 def _dependent_mixed_mechanism(net: Network, data, mixed_neurons: dict) -> Mechanism | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.limits import SearchLimits
+from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 from ..core.results import IdentifiabilityResult, Reason
 from .genericity import is_generic
@@ -31,5 +31,8 @@ def is_identifiable(net: Network, *, limits: SearchLimits | None = None) -> Iden
     report = is_generic(net, limits=limits)
     reasons = tuple(Reason(str(m.kind), f"neurons {[i + 1 for i in m.neurons]}: {m.detail}",
                            tuple((1, i) for i in m.neurons)) for m in report.mechanisms)
+    if report.omitted:
+        reasons += (Reason("further mechanisms", f"{report.omitted} more lines with a mechanism, not listed (the limit "
+                           f"witnesses = {resolve(limits).witnesses})", ()),)
     witness = report.mechanisms[0].witness if report.mechanisms else None
     return IdentifiabilityResult(bool(report), True, reasons, _BASIS, "shallow", witness)

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from ..core.components import Fiber, FiberStatus
 from ..core.exceptions import ConjectureError, NotDecidedError
-from ..core.limits import SearchLimits, resolve
+from ..core.limits import SearchLimits, build_limit, resolve
 from ..core.memo import memoized
 from ..core.network import Network
 from ..orthant.canonical import canonical_data
@@ -315,6 +315,7 @@ def fiber(net: Network, *, limit: int | None = None, progress: bool | Callable =
     (['orbit', 'ramp flip'], True)
     """
     check_three_layer(net, "three_layer.fiber")
+    limit = build_limit(limit)
     try:
         decided = completeness(net, limits=limits)
     except NotDecidedError as exc:

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.exceptions import ShapeError
+from ..core.exceptions import ArgumentError, ShapeError
 from ..core.memo import memoized
 from ..core.network import Network
 
@@ -80,7 +80,7 @@ def check_three_layer(net: Network, what: str = "this function") -> tuple[int, i
     got architecture (1, 1, 1)
     """
     if not isinstance(net, Network):
-        raise TypeError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")
+        raise ArgumentError(f"{what} needs a semialg_fibers.Network, got {type(net).__name__}")
     if net.depth != 3:
         raise ShapeError(f"{what} needs a three-layer network (architecture (d, n1, n2, k), two hidden layers); "
                          f"got architecture {net.architecture}")

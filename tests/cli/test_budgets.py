@@ -535,3 +535,65 @@ def test_info_and_dim_of_a_hundred_thousand_neurons(capsys, tmp_path):
 def test_info_and_dim_of_a_million_neurons(capsys, tmp_path):
     """1-10^6-1 (15 MB), the case of the issue."""
     _info_and_dim(capsys, tmp_path, 10 ** 6)
+
+
+# ----------------------------------------------------------------------------- fd and identify on wide networks
+def test_functional_dimension_of_a_wide_network_with_a_budget(capsys, tmp_path):
+    """1-1000-1: under ``--budget 5`` the random inputs of the first stage count as regions (58 s before, the exact
+    rank of the orbit's tangent space came first); 1-3000-1 is refused by its size before any work."""
+    path = write(tmp_path, "wide.json", wide(1000))
+    assert "random inputs" in refused(capsys, ["fd", path, "--budget", "5"], "regions")
+    assert limit_of(api.functional_dimension, net_of(wide(1000)), limits=SearchLimits.with_budget(5)) == "regions"
+    big = wide(3000)  # N = 9001, N - hidden = 6001: 54 million entries
+    err = refused(capsys, ["fd", write(tmp_path, "big.json", big)], "jacobian_entries")
+    assert "6001 rows of 9001 entries" in err, err
+    assert limit_of(api.functional_dimension, net_of(big)) == "jacobian_entries"
+
+
+def test_functional_dimension_below_the_size_limit_is_unchanged():
+    """The new order (tangent rank after the enumeration) gives the value of a rank computed here by hand:
+    1-2-1 with distinct kinks, every parameter but the two scalings identifiable (rank N - hidden = 5)."""
+    from semialg_fibers.core.linalg import rank
+    from semialg_fibers.general.functional import coefficient_jacobian
+
+    net = Network.from_layers([([[1], [2]], [0, -1]), ([[1, 3]], [0])])
+    rows = [row for x in (-3, Fraction(1, 4), 1, 5) for row in coefficient_jacobian(net, [x])[0]]
+    result = api.functional_dimension(net)
+    assert result.rank == rank(rows, net.num_parameters) == 5 and result.orbit_dimension == 2
+
+
+def _line_mechanisms_by_hand(data) -> int:
+    """Mechanisms of a 1-n-1 network counted from its kinks: per kink point, one if the slope changes cancel,
+    else one per orientation with two neurons or more; one for all the neurons of output weight 0."""
+    (w1, b1), (w2, _) = ((layer["weight"], layer["bias"]) for layer in data["layers"])
+    lines: dict = {}
+    zero = False
+    for (a,), b, v in zip(w1, b1, w2[0]):
+        if v == 0:
+            zero = True
+            continue
+        lines.setdefault(Fraction(-b, a), []).append((a > 0, v * abs(a)))
+    count = int(zero)
+    for members in lines.values():
+        if sum(kink for _, kink in members) == 0:
+            count += 1
+        else:
+            count += sum(1 for side in (True, False) if sum(1 for s, _ in members if s == side) > 1)
+    return count
+
+
+def test_identify_of_a_wide_network_lists_a_bounded_number_of_mechanisms(capsys, tmp_path):
+    """Random 1-2000-1 (hundreds of lines with a mechanism): at most ``witnesses`` listed with a witness, the
+    rest counted; listed plus counted equals the count by hand from the kinks (54 s at 1-10^4-1 before)."""
+    data = wide(2000)
+    expected = _line_mechanisms_by_hand(data)
+    assert expected > 40  # the case is large enough to be cut
+    for budget, listed in ((None, 20), (5, 5)):
+        limits = SearchLimits() if budget is None else SearchLimits.with_budget(budget)
+        result = api.is_identifiable(net_of(data), limits=limits)
+        assert not result and result.proven and result.witness is not None
+        *kept, last = result.reasons
+        assert len(kept) == listed and last.kind == "further mechanisms", result.reasons[-1]
+        assert f"{expected - listed} more lines" in last.detail and f"witnesses = {listed}" in last.detail
+    status, out, err = run(capsys, ["identify", write(tmp_path, "wide.json", data), "--budget", "5"])
+    assert status == 0 and "not listed (the limit witnesses = 5)" in out, err

@@ -391,3 +391,84 @@ def _at(value, path):
     for key in path:
         value = value[key]
     return value
+
+
+# ----------------------------------------------------------------------------- round three: a sample of the audit
+def _small(tmp_path, name="net.json", inputs=2) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps({"layers": [{"weight": [[1] * inputs, [3] + [1] * (inputs - 1)], "bias": [0, 1]},
+                                           {"weight": [[1, -1]], "bias": [0]}]}), encoding="utf-8")
+    return str(path)
+
+
+def _one_line(capsys, argv, status: int, words: str) -> None:
+    try:
+        got = main(argv)
+    except SystemExit as exc:  # argparse's own refusals
+        got = exc.code
+    err = capsys.readouterr().err
+    assert got == status and words in err, (argv, got, err)
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+
+
+@pytest.mark.skipif(not Path("/dev/urandom").exists(), reason="no /dev/urandom")
+def test_random_bytes_are_binary_data(capsys):
+    _one_line(capsys, ["info", "/dev/urandom"], 2, "binary data")
+
+
+def test_outputs_that_are_the_input_under_another_name(capsys, tmp_path):
+    """``-o`` through a symbolic link to the input, and ``--equations`` onto the input: refused, the file kept."""
+    net = _small(tmp_path)
+    before = Path(net).read_bytes()
+    link = tmp_path / "link.json"
+    link.symlink_to(net)
+    _one_line(capsys, ["latex", net, "-o", str(link)], 2, "is the input file")
+    _one_line(capsys, ["latex", net, "--equations", net, "-o", str(tmp_path / "x.tex")], 2, "is the input file")
+    assert Path(net).read_bytes() == before
+
+
+@pytest.mark.parametrize("box, words", [(("nan,0", "1,1"), "expected a finite number"),
+                                        (("1,1", "0,0"), "expected lower < upper")])
+def test_plot_boxes_that_are_no_box(capsys, tmp_path, box, words):
+    _one_line(capsys, ["plot", _small(tmp_path), "--box", *box, "-o", str(tmp_path / "p.png")], 2, words)
+    assert not (tmp_path / "p.png").exists()
+
+
+def test_command_line_numbers_beyond_the_limits(capsys, tmp_path):
+    net = _small(tmp_path)
+    _one_line(capsys, ["eval", net, "--x", "1" * 20000 + ",1"], 2, "above the input limit digits")
+    _one_line(capsys, ["eval", net, "--x", "1"], 2, "input dimension is 2")
+    _one_line(capsys, ["fiber", net, "--limit", "1.5"], 2, "--limit")
+    _one_line(capsys, ["info", net, "--input-limit", "bytes=0"], 2, "--input-limit")
+
+
+def test_a_network_nested_too_deep_given_as_text(capsys):
+    _one_line(capsys, ["ncr", "--text", "[" * 100 + "]" * 100], 2, "input limit depth")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_a_full_disk_is_one_line(tmp_path):
+    """Standard output on a full device: exit 2 with the system's reason (a subprocess: the stream is the test's)."""
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-c", "import sys; from semialg_fibers.cli import main; "
+                                 "sys.exit(main())", "info", _small(tmp_path)], stdout=full, stderr=subprocess.PIPE,
+                                text=True, timeout=120)
+    assert result.returncode == 2 and "No space left on device" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_equations_file_is_checked_before_any_work(capsys, tmp_path, monkeypatch):
+    """``--equations`` onto the input, or onto the ``-o`` file: refused before the report is computed."""
+    from semialg_fibers.render import report
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("the report was computed before the output files were checked")
+
+    monkeypatch.setattr(report, "network_report", no_work)
+    net = _small(tmp_path)
+    _one_line(capsys, ["latex", net, "--equations", net, "-o", str(tmp_path / "x.tex")], 2, "is the input file")
+    same = str(tmp_path / "same.tex")
+    _one_line(capsys, ["latex", net, "--equations", same, "-o", same], 2, "is also the file of -o")
