@@ -540,13 +540,13 @@ def test_info_and_dim_of_a_million_neurons(capsys, tmp_path):
 # ----------------------------------------------------------------------------- fd and identify on wide networks
 def test_functional_dimension_of_a_wide_network_with_a_budget(capsys, tmp_path):
     """1-1000-1: under ``--budget 5`` the random inputs of the first stage count as regions (58 s before, the exact
-    rank of the orbit's tangent space came first); 1-3000-1 is refused by its size before any work."""
+    rank of the orbit's tangent space came first); 1-6000-1 is refused by its size before any work."""
     path = write(tmp_path, "wide.json", wide(1000))
     assert "random inputs" in refused(capsys, ["fd", path, "--budget", "5"], "regions")
     assert limit_of(api.functional_dimension, net_of(wide(1000)), limits=SearchLimits.with_budget(5)) == "regions"
-    big = wide(3000)  # N = 9001, N - hidden = 6001: 54 million entries
+    big = wide(6000)  # N = 18001, N - hidden = 12001: 216 million entries
     err = refused(capsys, ["fd", write(tmp_path, "big.json", big)], "jacobian_entries")
-    assert "6001 rows of 9001 entries" in err, err
+    assert "12001 Jacobian rows of 18001 entries" in err, err
     assert limit_of(api.functional_dimension, net_of(big)) == "jacobian_entries"
 
 
