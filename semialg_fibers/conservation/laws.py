@@ -274,7 +274,7 @@ def independent_at(net: Network, expressions: Sequence) -> tuple:
     if not expressions:
         return ()
     point = net.parameters()
-    gradients = {}  # (expression, parameter) -> the nonzero entries of the gradients at the point
+    gradients: dict[tuple[int, int], Fraction] = {}  # (expression, parameter) -> nonzero gradient entries at the point
     for k, e in enumerate(expressions):
         support = F.expression_support(e, net.architecture)
         if support:

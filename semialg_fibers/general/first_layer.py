@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from ..core.exceptions import InternalCheckError, LimitReachedError, NoAlgorithmError, NotDecidedError
+from ..core.exceptions import ArgumentError, InternalCheckError, LimitReachedError, NoAlgorithmError, NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
 
@@ -34,7 +34,7 @@ Matrix = tuple[tuple[Fraction, ...], ...]
 
 def _check(net: Network) -> None:
     if not isinstance(net, Network):
-        raise TypeError(f"expected a Network, got {type(net).__name__}")
+        raise ArgumentError(f"the first-layer certificate needs a semialg_fibers.Network, got {type(net).__name__}")
     if net.depth != 3:
         raise NoAlgorithmError(f"the first-layer certificate is proven for two hidden layers (Lemma 4.3 fails deeper); "
                                f"got architecture {net.architecture}")
