@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress
 
 from ..core import linalg
 from ..core.exact import format_rational
@@ -38,7 +40,7 @@ from ..core.progress import reporting, task
 from .oracle import linear_regions
 
 __all__ = ["FunctionalDimension", "functional_dimension", "coefficient_jacobian", "orbit_tangent",
-           "generic_functional_dimension", "GenericFunctionalDimension", "kernel_modulo"]
+           "generic_functional_dimension", "GenericFunctionalDimension", "kernel_modulo", "tangent_rank"]
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -414,7 +416,7 @@ def kernel_modulo(rows: Sequence[Vector], tangent: Sequence[Vector], ncols: int)
         tuple(_ONE if i == j else _ZERO for j in range(ncols)) for i in range(ncols))
     chosen: list[Vector] = []
     current = list(t for t in tangent if any(t))
-    r = linalg.rank(current, ncols) if current else 0
+    r = tangent_rank(current, ncols)
     for vec in kernel:
         trial = current + [vec]
         rt = linalg.rank(trial, ncols)
@@ -422,6 +424,38 @@ def kernel_modulo(rows: Sequence[Vector], tangent: Sequence[Vector], ncols: int)
             chosen.append(vec)
             current, r = trial, rt
     return tuple(chosen)
+
+
+def tangent_rank(rows: Sequence[Vector], ncols: int) -> int:
+    """The rank of sparse rational rows such as :func:`orbit_tangent`'s, peeling rows with a coordinate of their own.
+
+    A row that is the only one nonzero in some column is independent of the
+    others (a dependence has coefficient 0 on it, read in that column), so
+    ``rank = rank(rest) + peeled``; peeling repeats on the rest, and the rows
+    left (usually none: the bias of a hidden neuron is touched by its own
+    scaling only) go to an exact rank over Q.  On ACAS Xu (300 rows of 13305
+    entries) the plain rank over Q did not finish in eight minutes.
+
+    >>> tangent_rank([(1, 0, 2), (0, 0, 3), (0, 0, 6), (0, 0, 0)], 3)
+    2
+    >>> tangent_rank([(1, 1, 0), (0, 1, 1), (1, 2, 1)], 3)   # no row has a column of its own
+    2
+    """
+    support = {}  # row index -> its nonzero columns (compress runs the scan of the zeros in C)
+    for i, r in enumerate(rows):
+        columns = list(compress(range(ncols), r))
+        if columns:
+            support[i] = columns
+    peeled = 0
+    while support:
+        counts = Counter(j for columns in support.values() for j in columns)
+        own = [i for i, columns in support.items() if any(counts[j] == 1 for j in columns)]
+        if not own:
+            break
+        peeled += len(own)
+        for i in own:
+            del support[i]
+    return peeled + (linalg.rank([rows[i] for i in support], ncols) if support else 0)
 
 
 # ------------------------------------------------------------------ the computation
@@ -477,7 +511,7 @@ def functional_dimension(net: Network, *, limits: SearchLimits | None = None, pr
     hidden = sum(net.hidden_widths)
     bound = n_params - hidden
     tangent = orbit_tangent(net)
-    orbit_dim = linalg.rank([t for t in tangent if any(t)], n_params) if any(any(t) for t in tangent) else 0
+    orbit_dim = tangent_rank(tangent, n_params)
     forms = _Forms(net, modulus)
     # The rank modulo p, kept as an echelon basis; batches of rows are eliminated at once (FLINT's nmod_mat).
     # Batches of 2N rows: moving the basis in and out of FLINT costs about as much as building the rows.

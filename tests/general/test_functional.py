@@ -366,3 +366,16 @@ def test_a_small_prime_that_loses_rank_still_gives_the_exact_value():
                 assert fd.rank == exact
                 lost += fd.rank == fd.bound and fd.modulus is None and prime > 3
     assert lost
+
+
+def test_tangent_rank_equals_the_rank_over_q():
+    """The peeling rank against FLINT's rank of the same rows, on sparse random rows (private columns or not)."""
+    from semialg_fibers.core import linalg
+    from semialg_fibers.general.functional import tangent_rank
+
+    rng = random.Random(5)
+    for _ in range(300):
+        n_rows, n_cols = rng.randint(0, 7), rng.randint(1, 8)
+        rows = [tuple(Fraction(rng.randint(-2, 2), rng.randint(1, 3)) if rng.random() < 0.3 else Fraction(0)
+                      for _ in range(n_cols)) for _ in range(n_rows)]
+        assert tangent_rank(rows, n_cols) == (linalg.rank(rows, n_cols) if rows else 0)
