@@ -45,6 +45,7 @@ from ..core.exceptions import DomainError, InternalCheckError, ShapeError
 from ..core.expressions import as_expression
 from ..core.network import Network, as_list
 from ..core.printing import Printable
+from ..core.progress import task
 from ..core.symbols import parameter_symbols
 from ..core.symmetries import Symmetry, SymmetryKind, VectorField
 from . import fields as F
@@ -407,7 +408,8 @@ def _data_failure(grad, pattern: ActivationPattern, gens) -> str | None:
     return None
 
 
-def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None) -> ConservationLaw:
+def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None, bar) -> ConservationLaw:
+    """The law of one symmetry; ``bar`` advances once per generator converted and once per combination tried."""
     arch = net.architecture
     if not symmetry.generators:
         return ConservationLaw(symmetry, reason="the symmetry has no infinitesimal generators")
@@ -420,7 +422,10 @@ def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None
     full = net.parameters()
     point = tuple(full[i] for i in support)
     try:
-        polys = [F.to_local_polys(g, support, R) for g in symmetry.generators]
+        polys = []
+        for g in symmetry.generators:
+            polys.append(F.to_local_polys(g, support, R))
+            bar.advance()
     except ShapeError as exc:
         return ConservationLaw(symmetry, reason=f"not analysed: {exc}")
     combos = F.gradient_combinations(polys, gens)
@@ -428,6 +433,7 @@ def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None
     quantities, failed = [], []
     zero = sympy.Integer(0)
     for c in combos:
+        bar.advance()
         y = tuple(sum((polys[i][p] * QQ(ci.numerator, ci.denominator)
                        for i, ci in enumerate(c) if ci), R.zero) for p in range(len(gens)))
         if F.is_zero_field(y):
@@ -544,5 +550,15 @@ def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | 
         if outside is not None:
             where = "has a negative coordinate (outside the orthant)" if region.is_orthant else "lies outside the domain"
             raise DomainError(f"a training input {where}: {[str(v) for v in outside]}")
-    laws = tuple(_analyse(s, net, pattern) for s in symmetries if s.continuous)
+    continuous = [s for s in symmetries if s.continuous]
+    # Two steps per generator: its conversion to polynomials, then one candidate combination (at most as many
+    # combinations as generators); a symmetry's unused steps are counted when it is done.
+    with task("conservation laws", total=sum(2 * len(s.generators) for s in continuous), unit="steps") as bar:
+        laws = []
+        for k, s in enumerate(continuous, 1):
+            start = bar.done
+            bar.advance(0, note=f"symmetry {k}/{len(continuous)}")
+            laws.append(_analyse(s, net, pattern, bar))
+            bar.advance(start + 2 * len(s.generators) - bar.done)
+        laws = tuple(laws)
     return LawReport(net, laws, None if pattern is None else pattern.data, tuple(notes))
