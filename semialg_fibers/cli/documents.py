@@ -43,13 +43,14 @@ def _latex(args, ctx: Context) -> int:
 
     check_output(args.output, "-o", args.network)
     net = ctx.load(args.network)
-    ctx.stage("writing the document")
+    ctx.stage("analysing the network")
     report = network_report(net, domain="orthant" if args.orthant else None, limit=args.limit,
                             certify=not args.no_certify, limits=search_limits(args), title=args.title or "",
                             allow_conjecture=args.allow_conjecture)
     from ..render.latex import document, equations_document, is_large
 
     summary = True if args.summary else False if args.full else None
+    ctx.stage("writing the document")
     if args.equations:
         check_output(args.equations, "--equations", args.network)
         text = document(report, summary=True if summary is None else summary, appendix=False,
