@@ -276,18 +276,21 @@ def independent_at(net: Network, expressions: Sequence) -> tuple:
         return ()
     point = net.parameters()
     rows = []
-    for e in expressions:
-        support = F.expression_support(e, net.architecture)
-        row = [Fraction(0)] * len(point)
-        if support:
-            R, gens = F.local_ring(net.architecture, support)
-            local = F.values_at([F.gradient(R.from_expr(e), gens)], [point[i] for i in support])[0]
-            for i, v in zip(support, local):
-                row[i] = v
-        rows.append(row)
-    # columns of the transpose are the gradients: RREF pivots pick an independent subset in order
-    transposed = [[rows[i][p] for i in range(len(rows))] for p in range(len(point))]
-    _, pivots = linalg.rref(transposed, len(rows))
+    with task("independent quantities", total=len(expressions) + 1, unit="steps") as bar:
+        for e in expressions:  # one step per gradient, one for the elimination
+            support = F.expression_support(e, net.architecture)
+            row = [Fraction(0)] * len(point)
+            if support:
+                R, gens = F.local_ring(net.architecture, support)
+                local = F.values_at([F.gradient(R.from_expr(e), gens)], [point[i] for i in support])[0]
+                for i, v in zip(support, local):
+                    row[i] = v
+            rows.append(row)
+            bar.advance()
+        # columns of the transpose are the gradients: RREF pivots pick an independent subset in order
+        transposed = [[rows[i][p] for i in range(len(rows))] for p in range(len(point))]
+        _, pivots = linalg.rref(transposed, len(rows))
+        bar.advance()
     return tuple(expressions[i] for i in pivots)
 
 

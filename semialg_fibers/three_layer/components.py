@@ -36,6 +36,7 @@ from ..core.exceptions import InternalCheckError
 from ..core.limits import SearchLimits
 from ..core.network import Network
 from ..core.phrase import phrase_latex, phrase_text
+from ..core.progress import task
 from ..core.semialgebraic import BasicSet, constraint
 from ..core.symbols import AuxiliaryFactory, parameter_symbols
 from ..core.symbols import sympy_rational as _q
@@ -308,6 +309,8 @@ def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPat
     weight, bias = family.base_layer(net)
     cons = []
     mu = []
+    # one step per first-layer neuron (d constraints each: 784 on MNIST) and one for the pulled-back orthant form
+    bar = task("three-layer component: implicit form", total=n1 + 1, unit="steps")
     for l in range(n1):
         lead = next(c for c, x in enumerate(weight[l]) if x)
         pivot = _q(weight[l][lead])
@@ -316,6 +319,7 @@ def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPat
         cons.append(constraint(W1[l][lead] * pivot, ">"))
         if l not in family.columns:
             cons.append(constraint(B1[l] - mu[l] * _q(bias[l])))
+        bar.advance()
     # per translated column c: (t_c - t0_c) mu_c = b1'_c - mu_c (base_c + t0_c), polynomial
     moved = {}
     for c, start, interval in zip(family.columns, family.reference_t, family.intervals):
@@ -340,6 +344,8 @@ def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPat
              if kinds[j] == Slot.LINEAR), sympy.Integer(0))
     for c in orthant.implicit.constraints:
         cons.append(constraint(sympy.expand(c.polynomial.xreplace(replace)), c.relation))
+    bar.advance()
+    bar.close()
     return BasicSet(coords, cons)
 
 
