@@ -25,11 +25,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import compress
 
 from ..core import linalg
 from ..core.exact import format_rational
@@ -433,11 +431,10 @@ def kernel_modulo(rows: Sequence[Vector], tangent: Sequence[Vector], ncols: int)
 def tangent_rank(rows: Sequence[Vector], ncols: int) -> int:
     """The rank of sparse rational rows such as :func:`orbit_tangent`'s, peeling rows with a coordinate of their own.
 
-    A row that is the only one nonzero in some column is independent of the
-    others (a dependence has coefficient 0 on it, read in that column), so
-    ``rank = rank(rest) + peeled``; peeling repeats on the rest, and the rows
+    :func:`~semialg_fibers.core.linalg.independent_rows`: a row that is the
+    only one nonzero in some column is independent of the others, and the rows
     left (usually none: the bias of a hidden neuron is touched by its own
-    scaling only) go to an exact rank over Q.  On ACAS Xu (300 rows of 13305
+    scaling only) go to an exact elimination.  On ACAS Xu (300 rows of 13305
     entries) the plain rank over Q did not finish in eight minutes.
 
     >>> tangent_rank([(1, 0, 2), (0, 0, 3), (0, 0, 6), (0, 0, 0)], 3)
@@ -445,21 +442,7 @@ def tangent_rank(rows: Sequence[Vector], ncols: int) -> int:
     >>> tangent_rank([(1, 1, 0), (0, 1, 1), (1, 2, 1)], 3)   # no row has a column of its own
     2
     """
-    support = {}  # row index -> its nonzero columns (compress runs the scan of the zeros in C)
-    for i, r in enumerate(rows):
-        columns = list(compress(range(ncols), r))
-        if columns:
-            support[i] = columns
-    peeled = 0
-    while support:
-        counts = Counter(j for columns in support.values() for j in columns)
-        own = [i for i, columns in support.items() if any(counts[j] == 1 for j in columns)]
-        if not own:
-            break
-        peeled += len(own)
-        for i in own:
-            del support[i]
-    return peeled + (linalg.rank([rows[i] for i in support], ncols) if support else 0)
+    return len(linalg.independent_rows(rows, ncols))
 
 
 # ------------------------------------------------------------------ the computation

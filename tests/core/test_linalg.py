@@ -171,3 +171,19 @@ def test_other_entry_points_check_input():
         linalg.optimize([0.5], [], 1)
     with pytest.raises(ShapeError):
         linalg.outer_sum([[1]], [[1, 2], [3, 4]], (1, 2))
+
+
+def test_independent_rows_is_the_greedy_basis():
+    """Against the definition, by ranks: row i is kept iff it raises the rank of the rows kept before it."""
+    rng = random.Random(8)
+    for _ in range(300):
+        n_rows, n_cols = rng.randint(0, 7), rng.randint(1, 8)
+        density = rng.choice([0.15, 0.3, 0.6])
+        rows = [[Fraction(rng.randint(-2, 2), rng.randint(1, 3)) if rng.random() < density else Fraction(0)
+                 for _ in range(n_cols)] for _ in range(n_rows)]
+        greedy, basis = [], []
+        for i, row in enumerate(rows):
+            if linalg.rank(basis + [row], n_cols) > len(basis):
+                greedy.append(i)
+                basis.append(row)
+        assert linalg.independent_rows(rows, n_cols) == tuple(greedy)
