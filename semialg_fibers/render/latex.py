@@ -669,9 +669,19 @@ def orbit_form(component):
         positive.add(left)
     if positive != set(aux):
         return None
+    # two steps per coordinate: its value at lambda = 1, then its check (8070 coordinates on 784-10-10-10)
+    with task("LaTeX: checking the orbit form", total=2 * len(basic.parametrization), unit="steps") as bar:
+        return _orbit_scales(basic, aux, arch, hidden, positive, bar)
+
+
+def _orbit_scales(basic, aux, arch, hidden, positive, bar):
+    """:func:`orbit_form` past its cheap tests: read each hidden neuron's scale, then check every coordinate."""
     ones = {a: 1 for a in aux}
-    exprs = [as_expression(e, "parametrization") for e in basic.parametrization]
-    values = [e.subs(ones) for e in exprs]
+    exprs, values = [], []
+    for e in basic.parametrization:
+        exprs.append(as_expression(e, "parametrization"))
+        values.append(exprs[-1].subs(ones))
+        bar.advance()
     if not all(v.is_Rational for v in values):
         return None
     # the scale of each hidden neuron, read from its incoming parameters, then every coordinate checked
@@ -693,19 +703,18 @@ def orbit_form(component):
     if len(scale) != hidden or len(set(scale.values())) != hidden:
         return None
     position = 0
-    with task("LaTeX: checking the orbit form", total=len(exprs), unit="coordinates") as bar:
-        for l in range(1, len(arch)):
-            n_in, n = arch[l - 1], arch[l]
-            out = [scale[(l, i)] if l < len(arch) - 1 else sympy.Integer(1) for i in range(n)]
-            inn = [scale[(l - 1, j)] if l > 1 else sympy.Integer(1) for j in range(n_in)]
-            for i in range(n):
-                for j in range(n_in + 1):
-                    index = position + (i * n_in + j if j < n_in else n * n_in + i)
-                    expected = values[index] * out[i] / (inn[j] if j < n_in else 1)
-                    if sympy.cancel(exprs[index] - expected) != 0:
-                        return None
-                    bar.advance()
-            position += n * n_in + n
+    for l in range(1, len(arch)):
+        n_in, n = arch[l - 1], arch[l]
+        out = [scale[(l, i)] if l < len(arch) - 1 else sympy.Integer(1) for i in range(n)]
+        inn = [scale[(l - 1, j)] if l > 1 else sympy.Integer(1) for j in range(n_in)]
+        for i in range(n):
+            for j in range(n_in + 1):
+                index = position + (i * n_in + j if j < n_in else n * n_in + i)
+                expected = values[index] * out[i] / (inn[j] if j < n_in else 1)
+                if sympy.cancel(exprs[index] - expected) != 0:
+                    return None
+                bar.advance()
+        position += n * n_in + n
     flat = [Fraction(int(v.p), int(v.q)) for v in values]
     return Network.from_parameters(arch, flat), tuple(scale[k] for k in sorted(scale))
 

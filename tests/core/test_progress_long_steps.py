@@ -88,7 +88,7 @@ def test_latex_of_mnist_reports_every_analysis_and_every_equation():
         assert u.done == u.total
     (component,) = report.fiber.components
     # the orbit form is checked coordinate by coordinate; the implicit equations are written one by one
-    assert _counts(updates, "LaTeX: checking the orbit form")[-1] == net.num_parameters == 1573
+    assert _counts(updates, "LaTeX: checking the orbit form")[-1] == 2 * net.num_parameters == 2 * 1573
     assert _counts(updates, "LaTeX: constraints")[-1] == len(component.implicit.constraints) > 1000
     assert len(set(_counts(updates, "LaTeX: laying out equations"))) > 1000
 
