@@ -309,8 +309,8 @@ def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPat
     weight, bias = family.base_layer(net)
     cons = []
     mu = []
-    # one step per first-layer neuron (d constraints each: 784 on MNIST) and one for the pulled-back orthant form
-    bar = task("three-layer component: implicit form", total=n1 + 1, unit="steps")
+    # one step per first-layer neuron (d constraints each: 784 on MNIST), one per pulled-back orthant constraint
+    bar = task("three-layer component: implicit form", total=n1 + len(orthant.implicit.constraints), unit="steps")
     for l in range(n1):
         lead = next(c for c, x in enumerate(weight[l]) if x)
         pivot = _q(weight[l][lead])
@@ -344,7 +344,7 @@ def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPat
              if kinds[j] == Slot.LINEAR), sympy.Integer(0))
     for c in orthant.implicit.constraints:
         cons.append(constraint(sympy.expand(c.polynomial.xreplace(replace)), c.relation))
-    bar.advance()
+        bar.advance()
     bar.close()
     return BasicSet(coords, cons)
 
