@@ -309,17 +309,20 @@ def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPat
     weight, bias = family.base_layer(net)
     cons = []
     mu = []
-    # one step per first-layer neuron (d constraints each: 784 on MNIST), one per pulled-back orthant constraint
-    bar = task("three-layer component: implicit form", total=n1 + len(orthant.implicit.constraints), unit="steps")
+    # one step per first-layer weight (7840 on 784-10-10-10), one per pulled-back orthant constraint
+    bar = task("three-layer component: implicit form", total=n1 * d + len(orthant.implicit.constraints),
+               unit="constraints")
     for l in range(n1):
         lead = next(c for c, x in enumerate(weight[l]) if x)
         pivot = _q(weight[l][lead])
         mu.append(W1[l][lead] / pivot)  # linear in the coordinates
-        cons += [constraint(W1[l][c] * pivot - W1[l][lead] * _q(weight[l][c])) for c in range(d) if c != lead]
+        for c in range(d):
+            if c != lead:
+                cons.append(constraint(W1[l][c] * pivot - W1[l][lead] * _q(weight[l][c])))
+            bar.advance()
         cons.append(constraint(W1[l][lead] * pivot, ">"))
         if l not in family.columns:
             cons.append(constraint(B1[l] - mu[l] * _q(bias[l])))
-        bar.advance()
     # per translated column c: (t_c - t0_c) mu_c = b1'_c - mu_c (base_c + t0_c), polynomial
     moved = {}
     for c, start, interval in zip(family.columns, family.reference_t, family.intervals):
