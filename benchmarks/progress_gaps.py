@@ -17,6 +17,7 @@ freezes.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import json
 import sys
@@ -24,10 +25,9 @@ import threading
 import time
 import traceback
 
-import importlib
-
-cli_main = importlib.import_module("semialg_fibers.cli.main")
 from semialg_fibers.render import bars
+
+cli_main = importlib.import_module("semialg_fibers.cli.main")  # the module (the package exports its main function)
 
 
 SILENCE = 2.0  # seconds without an update after which the watcher notes where the command is

@@ -419,12 +419,14 @@ def kernel_modulo(rows: Sequence[Vector], tangent: Sequence[Vector], ncols: int)
     chosen: list[Vector] = []
     current = list(t for t in tangent if any(t))
     r = tangent_rank(current, ncols)
-    for vec in kernel:
-        trial = current + [vec]
-        rt = linalg.rank(trial, ncols)
-        if rt > r:
-            chosen.append(vec)
-            current, r = trial, rt
+    with task("kernel modulo the orbit", total=len(kernel), unit="vectors") as bar:
+        for vec in kernel:  # one exact rank per kernel vector (a 1-200-1 network has hundreds)
+            trial = current + [vec]
+            rt = linalg.rank(trial, ncols)
+            if rt > r:
+                chosen.append(vec)
+                current, r = trial, rt
+            bar.advance()
     return tuple(chosen)
 
 
