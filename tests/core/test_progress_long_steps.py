@@ -116,3 +116,19 @@ def test_functional_dimension_of_acas_reaches_its_regions():
     with reporting(stop_after_five, interval=0), pytest.raises(Enough):
         functional_dimension(net)
     assert [u.done for u in updates if u.task == "functional dimension" and not u.finished] == [1, 2, 3, 4, 5]
+
+
+def test_mechanisms_report_every_neuron_and_pair():
+    """1-n-1 with identical neurons: every pair is a parallel pair checked by the oracle (silent before)."""
+    from math import comb
+
+    from semialg_fibers.general.mechanisms import mechanisms
+
+    width = 12
+    net = Network.from_layers([([[1]] * width, [0] * width), ([[1] * width], [0])])
+    updates = []
+    with reporting(updates.append, interval=0):
+        found = mechanisms(net)
+    assert sum(m.kind == "parallel pair" for m in found) == comb(width, 2)
+    counts = _counts(updates, "mechanisms")
+    assert len(set(counts)) > 10 and counts[-1] == width + comb(width, 2)
