@@ -251,7 +251,8 @@ def test_limits_and_progress():
 
     with reporting(seen.append, interval=0):
         functional_dimension(net, complete=True)
-    assert seen and seen[-1].finished and "rank" in seen[-1].note
+    mine = [u for u in seen if u.task == "functional dimension"]  # other tasks (the kernel) follow it
+    assert mine and mine[-1].finished and "rank" in mine[-1].note
 
 
 def test_generic_functional_dimension_is_certified_only_at_the_bound():
