@@ -557,11 +557,10 @@ def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | 
     # Two steps per generator: its conversion to polynomials, then one candidate combination (at most as many
     # combinations as generators); a symmetry's unused steps are counted when it is done.
     with task("conservation laws", total=sum(2 * len(s.generators) for s in continuous), unit="steps") as bar:
-        laws = []
+        found: list[ConservationLaw] = []
         for k, s in enumerate(continuous, 1):
             start = bar.done
             bar.advance(0, note=f"symmetry {k}/{len(continuous)}")
-            laws.append(_analyse(s, net, pattern, bar))
+            found.append(_analyse(s, net, pattern, bar))
             bar.advance(start + 2 * len(s.generators) - bar.done)
-        laws = tuple(laws)
-    return LawReport(net, laws, None if pattern is None else pattern.data, tuple(notes))
+    return LawReport(net, tuple(found), None if pattern is None else pattern.data, tuple(notes))

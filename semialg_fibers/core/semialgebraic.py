@@ -955,7 +955,9 @@ def _sample_constraints(constraints: Sequence[PolynomialConstraint], symbols: Se
         return _sample_attempts(constraints, symbols, rng, attempts, linear, checks, denominators, p0, relaxed, n, bar)
 
 
-def _sample_attempts(constraints, symbols, rng, attempts, linear, checks, denominators, p0, relaxed, n, bar):
+def _sample_attempts(constraints: Sequence[PolynomialConstraint], symbols: Sequence[sympy.Symbol], rng: random.Random,
+                     attempts: int, linear: list, checks: list, denominators: list, p0: tuple[Fraction, ...] | None,
+                     relaxed: list, n: int, bar) -> tuple[Fraction, ...]:
     """The attempts of :func:`_sample_constraints` (a random convex combination of LP vertices each)."""
     for _ in range(attempts):
         # Different box radii and weights per coordinate avoid coincidences (x_1 = x_2) that

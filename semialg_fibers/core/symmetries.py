@@ -545,7 +545,7 @@ def h_symmetries(net: Network) -> tuple[Symmetry, ...]:
     """
     if not isinstance(net, Network):
         raise TypeError(f"expected a Network, got {type(net).__name__}")
-    out = []
+    out: list[Symmetry] = []
     with task("symmetries of H", total=sum(net.hidden_widths), unit="neurons") as bar:
         for layer in range(1, net.depth):
             _h_layer(net, layer, out, bar)
