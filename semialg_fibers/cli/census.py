@@ -86,6 +86,7 @@ def _census(args, ctx: Context) -> int:
         from distributed import Client
 
         client = Client(args.scheduler)
+    ctx.stage("loading the analyses")  # the import of pandas alone takes seconds; the bar per network follows
     try:
         table = census(sources, args.analyses, client=client, workers=args.workers, limits=search_limits(args),
                        timeout=None if args.timeout is None else _seconds(args.timeout),

@@ -48,13 +48,14 @@ def _latex(args, ctx: Context) -> int:
         if args.output not in (None, "-") and os.path.abspath(args.output) == os.path.abspath(args.equations):
             raise SemialgFibersError(f"--equations {args.equations!r} is also the file of -o; expected two files")
     net = ctx.load(args.network)
-    ctx.stage("writing the document")
+    ctx.stage("analysing the network")
     report = network_report(net, domain="orthant" if args.orthant else None, limit=args.limit,
                             certify=not args.no_certify, limits=search_limits(args), title=args.title or "",
                             allow_conjecture=args.allow_conjecture)
     from ..render.latex import document, equations_document, is_large
 
     summary = True if args.summary else False if args.full else None
+    ctx.stage("writing the document")
     if args.equations:
         text = document(report, summary=True if summary is None else summary, appendix=False,
                         equations_file=args.equations)

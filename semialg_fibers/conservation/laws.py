@@ -45,6 +45,7 @@ from ..core.exceptions import ArgumentError, DomainError, InternalCheckError, Sh
 from ..core.expressions import as_expression
 from ..core.network import Network, as_list
 from ..core.printing import Printable
+from ..core.progress import task
 from ..core.symbols import parameter_symbols
 from ..core.symmetries import Symmetry, SymmetryKind, VectorField
 from . import fields as F
@@ -274,26 +275,22 @@ def independent_at(net: Network, expressions: Sequence) -> tuple:
     if not expressions:
         return ()
     point = net.parameters()
-    gradients: dict[tuple[int, int], Fraction] = {}  # (expression, parameter) -> nonzero gradient entries at the point
-    for k, e in enumerate(expressions):
-        support = F.expression_support(e, net.architecture)
-        if support:
-            R, gens = F.local_ring(net.architecture, support)
-            local = F.values_at([F.gradient(R.from_expr(e), gens)], [point[i] for i in support])[0]
-            gradients.update(((k, i), v) for i, v in zip(support, local) if v)
-    # Independent modulo a prime means independent over Q (docs/theory/deep.md, Proposition 1.6): when every
-    # gradient is, as for the scaling laws of a wide network, the dense rational elimination below is not needed.
-    try:
-        if linalg.sparse_rank_mod(gradients, (len(expressions), len(point))) == len(expressions):
-            return tuple(expressions)
-    except ZeroDivisionError:  # the prime divides a denominator: decide over Q
-        pass
-    rows = [[Fraction(0)] * len(point) for _ in expressions]
-    for (k, i), v in gradients.items():
-        rows[k][i] = v
-    # columns of the transpose are the gradients: RREF pivots pick an independent subset in order
-    transposed = [[rows[i][p] for i in range(len(rows))] for p in range(len(point))]
-    _, pivots = linalg.rref(transposed, len(rows))
+    rows = []
+    with task("independent quantities", total=len(expressions) + 1, unit="steps") as bar:
+        for e in expressions:  # one step per gradient, one for the elimination
+            support = F.expression_support(e, net.architecture)
+            row = [Fraction(0)] * len(point)
+            if support:
+                R, gens = F.local_ring(net.architecture, support)
+                local = F.values_at([F.gradient(R.from_expr(e), gens)], [point[i] for i in support])[0]
+                for i, v in zip(support, local):
+                    row[i] = v
+            rows.append(row)
+            bar.advance()
+        # the first independent subset in order (the gradients are sparse: 300 balance laws of ACAS Xu, 13305
+        # coordinates, are decided in a second; the rational elimination of all of them did not finish)
+        pivots = linalg.independent_rows(rows, len(point))
+        bar.advance()
     return tuple(expressions[i] for i in pivots)
 
 
@@ -414,7 +411,8 @@ def _data_failure(grad, pattern: ActivationPattern, gens) -> str | None:
     return None
 
 
-def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None) -> ConservationLaw:
+def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None, bar) -> ConservationLaw:
+    """The law of one symmetry; ``bar`` advances once per generator converted and once per combination tried."""
     arch = net.architecture
     if not symmetry.generators:
         return ConservationLaw(symmetry, reason="the symmetry has no infinitesimal generators")
@@ -427,7 +425,10 @@ def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None
     full = net.parameters()
     point = tuple(full[i] for i in support)
     try:
-        polys = [F.to_local_polys(g, support, R) for g in symmetry.generators]
+        polys = []
+        for g in symmetry.generators:
+            polys.append(F.to_local_polys(g, support, R))
+            bar.advance()
     except ShapeError as exc:
         return ConservationLaw(symmetry, reason=f"not analysed: {exc}")
     combos = F.gradient_combinations(polys, gens)
@@ -435,6 +436,7 @@ def _analyse(symmetry: Symmetry, net: Network, pattern: ActivationPattern | None
     quantities, failed = [], []
     zero = sympy.Integer(0)
     for c in combos:
+        bar.advance()
         y = tuple(sum((polys[i][p] * QQ(ci.numerator, ci.denominator)
                        for i, ci in enumerate(c) if ci), R.zero) for p in range(len(gens)))
         if F.is_zero_field(y):
@@ -551,5 +553,14 @@ def conservation_laws(net: Network, data=None, symmetries: Sequence[Symmetry] | 
         if outside is not None:
             where = "has a negative coordinate (outside the orthant)" if region.is_orthant else "lies outside the domain"
             raise DomainError(f"a training input {where}: {[str(v) for v in outside]}")
-    laws = tuple(_analyse(s, net, pattern) for s in symmetries if s.continuous)
-    return LawReport(net, laws, None if pattern is None else pattern.data, tuple(notes))
+    continuous = [s for s in symmetries if s.continuous]
+    # Two steps per generator: its conversion to polynomials, then one candidate combination (at most as many
+    # combinations as generators); a symmetry's unused steps are counted when it is done.
+    with task("conservation laws", total=sum(2 * len(s.generators) for s in continuous), unit="steps") as bar:
+        found: list[ConservationLaw] = []
+        for k, s in enumerate(continuous, 1):
+            start = bar.done
+            bar.advance(0, note=f"symmetry {k}/{len(continuous)}")
+            found.append(_analyse(s, net, pattern, bar))
+            bar.advance(start + 2 * len(s.generators) - bar.done)
+    return LawReport(net, tuple(found), None if pattern is None else pattern.data, tuple(notes))

@@ -28,9 +28,11 @@ import pickle
 import select
 import signal
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress
 
 from .exact import to_rational
 from .exceptions import InternalCheckError, LimitReachedError, ShapeError
@@ -43,10 +45,10 @@ with sigint_held_in_the_program():  # importing ppl installs cysignals' SIGINT h
 __all__ = [
     "rank",
     "rref",
+    "independent_rows",
     "PRIME",
     "reduce_mod",
     "rref_mod",
-    "sparse_rank_mod",
     "nullspace",
     "solve",
     "solve_left",
@@ -166,6 +168,45 @@ def rref(rows: Rows, ncols: int | None = None) -> tuple[tuple[Vector, ...], tupl
     return out, pivots
 
 
+def independent_rows(rows: Rows, ncols: int) -> tuple[int, ...]:
+    """The indices of the first maximal independent subset of ``rows``, taken in order (sparse rows: fast).
+
+    Row ``i`` is kept when it is independent of the rows kept before it (the
+    pivot columns of the RREF of the transpose).  A row that is the only one
+    nonzero in some column is independent of all the others, and such rows
+    never help to express another row (read the combination in that column),
+    so they are kept at once and the rest decided without them; this repeats,
+    and only the rows left go to one exact elimination.  Sparse rows such as
+    the 300 neuron scalings of ACAS Xu (13305 entries each) are decided in a
+    second, where the rational elimination did not finish in minutes.
+
+    >>> independent_rows([(1, 0, 2), (0, 0, 3), (0, 0, 6), (0, 0, 0)], 3)
+    (0, 1)
+    >>> independent_rows([(1, 1, 0), (0, 1, 1), (1, 2, 1), (0, 0, 1)], 3)   # no row has a column of its own
+    (0, 1, 3)
+    """
+    support = {}  # row index -> its nonzero columns (compress runs the scan of the zeros in C)
+    for i, r in enumerate(rows):
+        columns = list(compress(range(ncols), r))
+        if columns:
+            support[i] = columns
+    kept: list[int] = []
+    while support:
+        counts = Counter(j for columns in support.values() for j in columns)
+        own = [i for i, columns in support.items() if any(counts[j] == 1 for j in columns)]
+        if not own:
+            break
+        kept += own
+        for i in own:
+            del support[i]
+    if support:
+        rest = sorted(support)
+        columns = sorted({j for i in rest for j in support[i]})  # the other columns are zero in every rest row
+        transposed = [[rows[i][j] for i in rest] for j in columns]
+        kept += [rest[p] for p in rref(transposed, len(rest))[1]]
+    return tuple(sorted(kept))
+
+
 #: A prime below 2**64 (the Mersenne prime 2**61 - 1) for ranks modulo p (:func:`rref_mod`).
 PRIME = 2**61 - 1
 
@@ -206,29 +247,6 @@ def rref_mod(rows: Sequence[Sequence[int]], ncols: int, modulus: int = PRIME, *,
     echelon, r = mat.rref()
     entries = [int(v) for v in echelon.entries()[:r * ncols]]
     return [entries[i * ncols:(i + 1) * ncols] for i in range(r)]
-
-
-def sparse_rank_mod(entries: dict[tuple[int, int], Fraction], shape: tuple[int, int], modulus: int = PRIME) -> int:
-    """The rank modulo the prime ``modulus`` of the rational matrix with the given nonzero ``entries``.
-
-    A lower bound of the rank over Q (reduction modulo p is a ring
-    homomorphism on the rationals whose denominators p does not divide, and a
-    nonzero minor modulo p is nonzero over Q); ZeroDivisionError when
-    ``modulus`` divides a denominator.  The matrix is filled entry by entry, so
-    a wide matrix with few nonzero entries costs what its entries cost.
-
-    >>> sparse_rank_mod({(0, 0): Fraction(1, 2), (1, 0): Fraction(1), (1, 4): Fraction(3)}, (2, 5))
-    2
-    >>> sparse_rank_mod({(0, 0): Fraction(7), (1, 1): Fraction(1)}, (2, 2), 7)   # 7 vanishes modulo 7
-    1
-    """
-    nrows, ncols = shape
-    if not nrows or not ncols:
-        return 0
-    mat = flint.nmod_mat(nrows, ncols, modulus)
-    for (i, j), value in entries.items():
-        mat[i, j] = reduce_mod(Fraction(value), modulus)
-    return mat.rank()
 
 
 def nullspace(rows: Rows, ncols: int | None = None) -> tuple[Vector, ...]:

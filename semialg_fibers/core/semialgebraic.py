@@ -39,6 +39,7 @@ from .exact import to_rational
 from .exceptions import NotDecidedError, ShapeError
 from .expressions import as_expression
 from .printing import Printable
+from .progress import task
 from .symbols import symbol_sort_key
 
 __all__ = [
@@ -949,6 +950,15 @@ def _sample_constraints(constraints: Sequence[PolynomialConstraint], symbols: Se
                          f"(certificate {start.certificate})")
     p0 = start.point
     relaxed = [linalg.Constraint(c.coefficients, c.constant, ">=" if c.relation == ">" else c.relation) for c in linear]
+    # n + 1 exact LPs per attempt: tens of seconds for the components of 1-40-1 with identical neurons
+    with task("sampling a point", unit="LPs") as bar:
+        return _sample_attempts(constraints, symbols, rng, attempts, linear, checks, denominators, p0, relaxed, n, bar)
+
+
+def _sample_attempts(constraints: Sequence[PolynomialConstraint], symbols: Sequence[sympy.Symbol], rng: random.Random,
+                     attempts: int, linear: list, checks: list, denominators: list, p0: tuple[Fraction, ...] | None,
+                     relaxed: list, n: int, bar) -> tuple[Fraction, ...]:
+    """The attempts of :func:`_sample_constraints` (a random convex combination of LP vertices each)."""
     for _ in range(attempts):
         # Different box radii and weights per coordinate avoid coincidences (x_1 = x_2) that
         # would make the sample special rather than generic.
@@ -964,6 +974,7 @@ def _sample_constraints(constraints: Sequence[PolynomialConstraint], symbols: Se
         for _ in range(n + 1):
             objective = [Fraction(rng.randint(-5, 5)) for _ in range(n)]
             result = linalg.optimize(objective, relaxed + box, n)
+            bar.advance()
             points.append(result.point)
             weights.append(Fraction(rng.randint(1, 20)))
         total = sum(weights)

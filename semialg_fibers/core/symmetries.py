@@ -24,6 +24,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 import sympy
 
@@ -31,6 +32,7 @@ from .exceptions import ArgumentError, LimitReachedError, NotDecidedError, Shape
 from .limits import SearchLimits, resolve
 from .network import Network
 from .printing import Printable
+from .progress import task
 from .symbols import parameter_symbols
 
 __all__ = [
@@ -220,8 +222,8 @@ class VectorField(Printable):
             if isinstance(expr, sympy.Basic) and expr.is_Atom and not isinstance(expr, sympy.Float):
                 converted.append(expr)  # the common case: 0, a number or a parameter symbol
                 continue
-            if names is None and isinstance(expr, str):  # only a string needs the names (13,305 of them for ACAS)
-                names = {str(c): c for c in parameter_symbols(arch)}
+            if names is None:
+                names = _symbol_names(arch)
             converted.append(as_expression(expr, f"components[{i}]", names))
         object.__setattr__(self, "architecture", arch)
         object.__setattr__(self, "components", tuple(converted))
@@ -543,22 +545,35 @@ def h_symmetries(net: Network) -> tuple[Symmetry, ...]:
     """
     if not isinstance(net, Network):
         raise ArgumentError(f"expected a Network, got {type(net).__name__}")
-    out = []
-    for layer in range(1, net.depth):
-        width = net.architecture[layer]
-        if width > 1:
-            out.append(Symmetry(
-                SymmetryKind.PERMUTATION, f"permutations of the {width} neurons of hidden layer {layer}", False,
-                order=math.factorial(width), parameters=(("permutation", f"a permutation of range({width})"),),
-                neurons=tuple((layer, i) for i in range(width)),
-                action=Action(act, (layer,), {"scaling": (_ONE,) * width})))
-        for i in range(width):
-            out.append(Symmetry(
-                SymmetryKind.SCALING, f"positive scaling of neuron {i + 1} of hidden layer {layer}", True, 1,
-                parameters=(("factor", "factor > 0"),), neurons=((layer, i),),
-                generators=(scaling_generator(net.architecture, layer, i),),
-                action=Action(scale_neuron, (layer, i))))
+    out: list[Symmetry] = []
+    with task("symmetries of H", total=sum(net.hidden_widths), unit="neurons") as bar:
+        for layer in range(1, net.depth):
+            _h_layer(net, layer, out, bar)
     return tuple(out)
+
+
+def _h_layer(net: Network, layer: int, out: list, bar) -> None:
+    """Append the permutations and the scalings of hidden layer ``layer`` to ``out`` (one step per neuron)."""
+    width = net.architecture[layer]
+    if width > 1:
+        out.append(Symmetry(
+            SymmetryKind.PERMUTATION, f"permutations of the {width} neurons of hidden layer {layer}", False,
+            order=math.factorial(width), parameters=(("permutation", f"a permutation of range({width})"),),
+            neurons=tuple((layer, i) for i in range(width)),
+            action=Action(act, (layer,), {"scaling": (_ONE,) * width})))
+    for i in range(width):
+        out.append(Symmetry(
+            SymmetryKind.SCALING, f"positive scaling of neuron {i + 1} of hidden layer {layer}", True, 1,
+            parameters=(("factor", "factor > 0"),), neurons=((layer, i),),
+            generators=(scaling_generator(net.architecture, layer, i),),
+            action=Action(scale_neuron, (layer, i))))
+        bar.advance()
+
+
+@lru_cache(maxsize=8)
+def _symbol_names(arch: tuple) -> dict:
+    """Parameter symbols by name (built once per architecture: ACAS Xu has 300 generators of 13305 entries)."""
+    return {str(c): c for c in parameter_symbols(arch)}
 
 
 # ---------------------------------------------------------------------------- orbits

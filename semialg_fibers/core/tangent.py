@@ -26,6 +26,7 @@ from . import linalg
 from .exact import to_rational
 from .exceptions import InternalCheckError, ShapeError
 from .expressions import as_expression
+from .progress import task
 from .semialgebraic import BasicSet, _rational_parts
 
 __all__ = ["TangentCertificate", "jacobian", "parametrization_rank", "tangent_certificate"]
@@ -210,7 +211,11 @@ def tangent_certificate(parametrization: Sequence, auxiliary: Sequence[sympy.Sym
                                 auxiliary, tuple(parametrization))
         points = [parametrized.sample_auxiliary(seed=seed) for seed in seeds]
     points = [tuple(p) for p in points]
-    ranks = [parametrization_rank(parametrization, auxiliary, point, equations) for point in points]
+    ranks = []
+    with task("tangent certificate", total=len(points), unit="points") as bar:
+        for point in points:  # a Jacobian of thousands of rows per point on wide networks
+            ranks.append(parametrization_rank(parametrization, auxiliary, point, equations))
+            bar.advance()
     best = max(ranks, default=0)
     if expected is not None and best != expected:
         raise InternalCheckError(

@@ -22,6 +22,7 @@ from ..core import linalg
 from ..core.exceptions import NotDecidedError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
+from ..core.progress import task
 from ..core.results import IdentifiabilityResult, Reason
 from ..core.symmetries import parameter_index, same_orbit
 from .functional import FunctionalDimension, functional_dimension, orbit_tangent
@@ -132,10 +133,13 @@ def local_fiber_dimension(net: Network, *, limits: SearchLimits | None = None,
             best, basis = r, ("the orbit together with the joint family of the dead neurons (free outgoing weights), "
                               "the neurons with zero outgoing weights (free incoming weights) and the bias shifts of "
                               "the always-active neurons (Proposition 3.3)")
-    for m in found:
-        r = linalg.rank(tangent + list(m.directions), n)
-        if r > best:
-            best, basis = r, f"the orbit together with the family of the {m.kind} {list(m.neurons)} (Proposition 3.2)"
+    with task("families of the mechanisms", total=len(found), unit="mechanisms") as bar:
+        for m in found:  # sparse rows: 780 parallel pairs on 40 identical neurons, 11 s as dense ranks
+            r = len(linalg.independent_rows(tangent + list(m.directions), n))
+            if r > best:
+                best, basis = r, (f"the orbit together with the family of the {m.kind} {list(m.neurons)} "
+                                  "(Proposition 3.2)")
+            bar.advance()
     upper = n - fd.rank
     if best > upper:
         from ..core.exceptions import InternalCheckError

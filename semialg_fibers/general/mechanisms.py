@@ -23,6 +23,7 @@ from fractions import Fraction
 from ..core.exceptions import InternalCheckError
 from ..core.limits import SearchLimits, resolve
 from ..core.network import Network
+from ..core.progress import task
 from ..core.symmetries import parameter_index, same_orbit
 from .oracle import equivalent, linear_regions
 
@@ -158,9 +159,20 @@ def mechanisms(net: Network, *, limits: SearchLimits | None = None, signs: Neuro
     limits = resolve(limits)
     if signs is None:
         signs = neuron_signs(net, limits=limits)
+    found: list[Mechanism] = []
+    # a step per neuron and per pair of one layer (each may run the oracle: 820 steps on 40 identical neurons)
+    bar = task("mechanisms", total=sum(w + w * (w - 1) // 2 for w in net.hidden_widths), unit="candidates")
+    try:
+        _scan(net, signs, limits, found, bar)
+    finally:
+        bar.close()
+    return tuple(found)
+
+
+def _scan(net: Network, signs: NeuronSigns, limits: SearchLimits, found: list, bar) -> None:
+    """The loop of :func:`mechanisms`: append every mechanism found to ``found``, advancing ``bar``."""
     arch = net.architecture
     n = net.num_parameters
-    found: list[Mechanism] = []
     for l in range(1, net.depth):
         layer, nxt = net.layers[l - 1], net.layers[l]
         n_in, width, n_next = arch[l - 1], arch[l], arch[l + 1]
@@ -168,6 +180,7 @@ def mechanisms(net: Network, *, limits: SearchLimits | None = None, signs: Neuro
         incoming = [[parameter_index(arch, l, i, j) for j in range(n_in)] + [parameter_index(arch, l, i)]
                     for i in range(width)]
         for i in range(width):
+            bar.advance()
             neuron = (l, i)
             column = [nxt.weight[o][i] for o in range(n_next)]
             if signs.dead(neuron):
@@ -209,9 +222,11 @@ def mechanisms(net: Network, *, limits: SearchLimits | None = None, signs: Neuro
         rows = [tuple(layer.weight[i]) + (layer.bias[i],) for i in range(width)]
         for i in range(width):
             if not any(rows[i]):
+                bar.advance(width - i - 1)
                 continue
             lead = next(k for k, v in enumerate(rows[i]) if v)
             for j in range(i + 1, width):
+                bar.advance()
                 c = rows[j][lead] / rows[i][lead]
                 if c <= 0 or any(rows[j][k] != c * rows[i][k] for k in range(n_in + 1)):
                     continue
@@ -250,4 +265,3 @@ def mechanisms(net: Network, *, limits: SearchLimits | None = None, signs: Neuro
                               f"(factor {c}): only a_{i + 1} + {c} a_{j + 1} matters, the split is free")
                 if witness is not None:
                     found.append(Mechanism(kind, ((l, i), (l, j)), detail, tuple(directions), witness))
-    return tuple(found)

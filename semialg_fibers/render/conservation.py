@@ -14,6 +14,7 @@ import sympy
 from ..conservation.count import LawCount
 from ..conservation.laws import ConservationLaw, LawReport
 from ..core.expressions import as_expression
+from ..core.progress import task
 from ..core.symbols import parameter_symbols
 from .html import to_html
 from .latex import expression_latex, to_latex
@@ -168,17 +169,20 @@ def report_text(report) -> str:
     if report.data is not None:
         head += f", checked on {len(report.data)} training inputs"
     out = [head]
-    for index, law in enumerate(report.laws, 1):
-        out.append(f"[{index}] {law.symmetry.kind}: {law.symmetry.description}")
-        for q in law.quantities:
-            tag = " [checked on data]" if q.checked_on_data else ""
-            out.append(f"    conserved: {expression_text(q.expression)}{tag}")
-            out.append(f"      where: {q.region}; data: {q.data_condition}")
-        if not law.quantities:
-            out.append("    conserved: none")
-        if law.reason:
-            out.append(f"    reason: {law.reason}")
-    independent = report.independent_quantities()
+    with task("writing the laws", total=len(report.laws), unit="laws") as bar:
+        for index, law in enumerate(report.laws, 1):
+            out.append(f"[{index}] {law.symmetry.kind}: {law.symmetry.description}")
+            for q in law.quantities:
+                tag = " [checked on data]" if q.checked_on_data else ""
+                out.append(f"    conserved: {expression_text(q.expression)}{tag}")
+                out.append(f"      where: {q.region}; data: {q.data_condition}")
+            if not law.quantities:
+                out.append("    conserved: none")
+            if law.reason:
+                out.append(f"    reason: {law.reason}")
+            bar.advance()
+        bar.advance(0, note="independent quantities")
+        independent = report.independent_quantities()
     out.append(f"independent conserved quantities at the network: {len(independent)}")
     out.extend(f"note: {n}" for n in report.notes)
     return "\n".join(out)

@@ -45,6 +45,7 @@ from ..core.expressions import as_expression
 from ..core.network import Network
 from ..core.phrase import Math, escape_text, phrase_latex, phrase_text
 from ..core.printing import Printable
+from ..core.progress import task
 from ..core.results import EquivalenceResult, FiberStatus
 from ..core.semialgebraic import BasicSet, PolynomialConstraint, SemialgebraicSet
 from ..core.symbols import parameter_coordinates
@@ -612,6 +613,7 @@ def _relations_block(relations: list, width: float = LINE_WIDTH, last: str = "."
         # that would overflow, even though every relation fits on its own
         group, most_left, most_right = [], 0.0, 0.0
         for item in run:
+            bar.advance()  # a short relation is counted here, a long one below
             left, right = (math_width(side) for side in item[0].one_line())
             if group and max(most_left, left) + max(most_right, right) + 5.0 > width:
                 emit(group)
@@ -629,34 +631,43 @@ def _relations_block(relations: list, width: float = LINE_WIDTH, last: str = "."
             blocks.append(breakable_latex([" ".join(rel.one_line()) for rel, _ in broken], last=broken[-1][1]))
             broken.clear()
 
-    for i, rel in enumerate(relations):
-        punct = last if i == len(relations) - 1 else ","
-        if rel.width() + 5.0 <= width:
-            flush_broken()
-            run.append((rel, punct))
-        elif has_long_number(" ".join(rel.one_line())) and not _rows_fit(rel, width):
-            # a term too wide for an align* row, which cannot break inside a number: a paragraph of inline math can
-            flush_run()
-            broken.append((rel, punct))
-        else:
-            flush_run()
-            flush_broken()
-            blocks.append(_align(_relation_rows(rel, width, punct)))
-    flush_run()
-    flush_broken()
+    with task("LaTeX: laying out equations", total=len(relations), unit="equations") as bar:
+        for i, rel in enumerate(relations):
+            bar.advance()
+            punct = last if i == len(relations) - 1 else ","
+            if rel.width() + 5.0 <= width:
+                flush_broken()
+                run.append((rel, punct))
+            elif has_long_number(" ".join(rel.one_line())) and not _rows_fit(rel, width):
+                # a term too wide for an align* row, which cannot break inside a number: a paragraph of inline math can
+                flush_run()
+                broken.append((rel, punct))
+            else:
+                flush_run()
+                flush_broken()
+                blocks.append(_align(_relation_rows(rel, width, punct)))
+        flush_run()
+        flush_broken()
     return "\n".join(blocks)
 
 
 def _parametrization_relations(basic, width: float) -> list:
-    return [_Relation((sympy.latex(var),), "=", tuple(_side_terms(expr, width)))
-            for var, expr in zip(basic.variables, basic.parametrization)]
+    out = []
+    with task("LaTeX: parametrization", total=len(basic.variables), unit="equations") as bar:
+        for var, expr in zip(basic.variables, basic.parametrization):
+            out.append(_Relation((sympy.latex(var),), "=", tuple(_side_terms(expr, width))))
+            bar.advance()
+    return out
 
 
 def _constraint_relations(constraints, width: float) -> list:
     out = []
-    for c in constraints:
-        left, relation, right = _constraint_sides(c)
-        out.append(_Relation(tuple(_side_terms(left, width / 2)), relation, tuple(_side_terms(right, width / 2))))
+    with task("LaTeX: constraints", total=len(constraints), unit="equations") as bar:
+        for c in constraints:
+            left, relation, right = _constraint_sides(c)
+            out.append(_Relation(tuple(_side_terms(left, width / 2)), relation,
+                                 tuple(_side_terms(right, width / 2))))
+            bar.advance()
     return out
 
 
@@ -855,9 +866,19 @@ def orbit_form(component):
         positive.add(left)
     if positive != set(aux):
         return None
+    # two steps per coordinate: its value at lambda = 1, then its check (8070 coordinates on 784-10-10-10)
+    with task("LaTeX: checking the orbit form", total=2 * len(basic.parametrization), unit="steps") as bar:
+        return _orbit_scales(basic, aux, arch, hidden, positive, bar)
+
+
+def _orbit_scales(basic, aux, arch, hidden, positive, bar):
+    """:func:`orbit_form` past its cheap tests: read each hidden neuron's scale, then check every coordinate."""
     ones = {a: 1 for a in aux}
-    exprs = [as_expression(e, "parametrization") for e in basic.parametrization]
-    values = [e.subs(ones) for e in exprs]
+    exprs, values = [], []
+    for e in basic.parametrization:
+        exprs.append(as_expression(e, "parametrization"))
+        values.append(exprs[-1].subs(ones))
+        bar.advance()
     if not all(v.is_Rational for v in values):
         return None
     # the scale of each hidden neuron, read from its incoming parameters, then every coordinate checked
@@ -889,6 +910,7 @@ def orbit_form(component):
                 expected = values[index] * out[i] / (inn[j] if j < n_in else 1)
                 if sympy.cancel(exprs[index] - expected) != 0:
                     return None
+                bar.advance()
         position += n * n_in + n
     flat = [Fraction(int(v.p), int(v.q)) for v in values]
     return Network.from_parameters(arch, flat), tuple(scale[k] for k in sorted(scale))
@@ -1029,9 +1051,11 @@ def _fiber_body(fiber, heading: str, summary: bool = False) -> list[str]:
                  f"is the union of the {_plural(len(fiber.components), 'component')} below {pieces}."]
     if fiber.omitted:
         lines.append(f"A limit left out {_plural(fiber.omitted, 'further component')}.")
-    for i, c in enumerate(fiber.components, start=1):
-        lines.append("")
-        lines.append(component_block(c, i, heading=heading, summary=summary))
+    with task("LaTeX: components", total=len(fiber.components), unit="components") as bar:
+        for i, c in enumerate(fiber.components, start=1):
+            lines.append("")
+            lines.append(component_block(c, i, heading=heading, summary=summary))
+            bar.advance()
     return lines
 
 
@@ -1052,13 +1076,15 @@ def _appendix(fiber, heading: str, full: bool = True) -> list[str]:
                  f"{_plural(len(fiber.components) - shown, 'component')} only the structure, their equations "
                  "being as long as the parameter. A document of the equations of every component is written by "
                  "\\texttt{semialg-fibers latex --equations FILE}."]
-    for i, c in enumerate(fiber.components, start=1):
-        lines.append("")
-        if i <= shown:
-            lines.append(component_block(c, i, heading=heading, equations=True))
-        else:
-            # Heading and pattern only: the structure (an orbit's matrix form) is in the body already.
-            lines.append(component_block(c, i, heading=heading, summary=True).split("\n\n", 1)[0])
+    with task("LaTeX: appendix", total=len(fiber.components), unit="components") as bar:
+        for i, c in enumerate(fiber.components, start=1):
+            lines.append("")
+            if i <= shown:
+                lines.append(component_block(c, i, heading=heading, equations=True))
+            else:
+                # Heading and pattern only: the structure (an orbit's matrix form) is in the body already.
+                lines.append(component_block(c, i, heading=heading, summary=True).split("\n\n", 1)[0])
+            bar.advance()
     return lines
 
 
@@ -1354,8 +1380,11 @@ def document(report, *, summary: bool | None = None, appendix: bool = True, equa
         lines += body
     if report.fiber_note:
         lines.append(prose_latex(report.fiber_note))
-    for section in report.sections:
-        lines += ["", f"\\section{{{escape_text(section.title)}}}", _section_body(section)]
+    with task("LaTeX: sections", total=len(report.sections), unit="sections") as bar:
+        for section in report.sections:
+            bar.advance(0, note=section.title)
+            lines += ["", f"\\section{{{escape_text(section.title)}}}", _section_body(section)]
+            bar.advance()
     if summary and appendix and report.fiber is not None:
         lines += ["", "\\appendix", "\\section{The equations of the components}"] + _appendix(report.fiber, "subsection", full=False)
     cut = cut_entries_latex(net, exact=False)

@@ -18,6 +18,7 @@ from ..core.exceptions import ArgumentError, NoAlgorithmError, NotDecidedError
 from ..core.limits import SearchLimits, resolve, search_limits
 from ..core.network import Network
 from ..core.printing import Printable
+from ..core.progress import task
 from ..core.symmetries import h_symmetries
 
 __all__ = ["ReportSection", "NetworkReport", "network_report"]
@@ -165,7 +166,15 @@ def network_report(net: Network, *, domain=None, limit: int | None = 50, certify
     """
     if not isinstance(net, Network):
         raise ArgumentError(f"network_report needs a Network, got {type(net).__name__}")
-    fib, note = _fiber(net, domain, limit, certify, limits, allow_conjecture)
-    sections = (_identifiability(net, domain, limits, allow_conjecture), _symmetries(net, domain, limits),
-                _laws(net, domain, limits))
-    return NetworkReport(net, domain, fib, note, sections, title)
+    # interval 0: each analysis is named as it starts (the long ones report their own steps inside)
+    with task("analyses", total=4, unit="analyses", interval=0) as bar:
+        bar.advance(0, note="fiber")
+        fib, note = _fiber(net, domain, limit, certify, limits, allow_conjecture)
+        bar.advance(note="identifiability")
+        identifiability = _identifiability(net, domain, limits, allow_conjecture)
+        bar.advance(note="symmetries")
+        symmetries = _symmetries(net, domain, limits)
+        bar.advance(note="conservation laws")
+        laws = _laws(net, domain, limits)
+        bar.advance()
+    return NetworkReport(net, domain, fib, note, (identifiability, symmetries, laws), title)

@@ -36,6 +36,7 @@ from ..core.exceptions import InternalCheckError
 from ..core.limits import SearchLimits
 from ..core.network import Network
 from ..core.phrase import phrase_latex, phrase_text
+from ..core.progress import task
 from ..core.semialgebraic import BasicSet, constraint
 from ..core.symbols import AuxiliaryFactory, parameter_symbols
 from ..core.symbols import sympy_rational as _q
@@ -308,11 +309,17 @@ def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPat
     weight, bias = family.base_layer(net)
     cons = []
     mu = []
+    # one step per first-layer weight (7840 on 784-10-10-10), one per pulled-back orthant constraint
+    bar = task("three-layer component: implicit form", total=n1 * d + len(orthant.implicit.constraints),
+               unit="constraints")
     for l in range(n1):
         lead = next(c for c, x in enumerate(weight[l]) if x)
         pivot = _q(weight[l][lead])
         mu.append(W1[l][lead] / pivot)  # linear in the coordinates
-        cons += [constraint(W1[l][c] * pivot - W1[l][lead] * _q(weight[l][c])) for c in range(d) if c != lead]
+        for c in range(d):
+            if c != lead:
+                cons.append(constraint(W1[l][c] * pivot - W1[l][lead] * _q(weight[l][c])))
+            bar.advance()
         cons.append(constraint(W1[l][lead] * pivot, ">"))
         if l not in family.columns:
             cons.append(constraint(B1[l] - mu[l] * _q(bias[l])))
@@ -340,6 +347,8 @@ def _implicit(net: Network, family: FirstLayerFamily, orthant, roles: OrthantPat
              if kinds[j] == Slot.LINEAR), sympy.Integer(0))
     for c in orthant.implicit.constraints:
         cons.append(constraint(sympy.expand(c.polynomial.xreplace(replace)), c.relation))
+        bar.advance()
+    bar.close()
     return BasicSet(coords, cons)
 
 
