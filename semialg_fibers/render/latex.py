@@ -633,7 +633,6 @@ def _relations_block(relations: list, width: float = LINE_WIDTH, last: str = "."
 
     with task("LaTeX: laying out equations", total=len(relations), unit="equations") as bar:
         for i, rel in enumerate(relations):
-            bar.advance()
             punct = last if i == len(relations) - 1 else ","
             if rel.width() + 5.0 <= width:
                 flush_broken()
@@ -641,10 +640,12 @@ def _relations_block(relations: list, width: float = LINE_WIDTH, last: str = "."
             elif has_long_number(" ".join(rel.one_line())) and not _rows_fit(rel, width):
                 # a term too wide for an align* row, which cannot break inside a number: a paragraph of inline math can
                 flush_run()
+                bar.advance()
                 broken.append((rel, punct))
             else:
                 flush_run()
                 flush_broken()
+                bar.advance()
                 blocks.append(_align(_relation_rows(rel, width, punct)))
         flush_run()
         flush_broken()
