@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import flint
 import sympy
 
 from ..core import linalg
@@ -183,13 +184,21 @@ def data_laws(pattern: ActivationPattern) -> tuple:
     return tuple(out)
 
 
-def _independent_rows(rows: Sequence[Sequence[Fraction]], keep: int) -> list[int]:
-    """Indices of rows that are independent, in order; the first ``keep`` are assumed independent."""
+def _independent_rows(rows: Sequence[Sequence], keep: int, modulus: int | None = None) -> list[int]:
+    """Indices of rows that are independent, in order; the first ``keep`` are assumed independent.
+
+    Over Q, or modulo the prime ``modulus`` (int rows): rows independent
+    modulo ``p`` are independent over Q too.
+    """
     if not rows:
         return []
     width = len(rows[0])
     transposed = [[rows[i][p] for i in range(len(rows))] for p in range(width)]
-    _, pivots = linalg.rref(transposed, len(rows))
+    if modulus is None:
+        _, pivots = linalg.rref(transposed, len(rows))
+    else:
+        pivots = [next(j for j, v in enumerate(r) if v) for r in linalg.rref_mod(transposed, len(rows), modulus,
+                                                                                 reduced=True)]
     chosen = list(pivots)
     if chosen[:keep] != list(range(keep)):
         raise InternalCheckError("bracket pruning: the kept fields are not independent at the sample points")
@@ -330,6 +339,89 @@ def _explicit_laws(net: Network, pattern: ActivationPattern, R, gens, generators
     return list(independent_at(net, [sympy.expand(h.as_expr()) for h in candidates]))
 
 
+class _Jets:
+    """Values (and Jacobians) of polynomial fields at exact points, modulo a prime.
+
+    Every coefficient of the fields and every coordinate of the points must
+    lie in ``Z_(p)`` (denominators prime to ``p``): reduction modulo ``p`` is
+    then a ring homomorphism, so the value modulo ``p`` of a field (or of a
+    derivative) is the reduction of its exact value, and a rank modulo ``p``
+    is at most the rank over Q of the same values (every minor reduces).
+    :meth:`reduces` says whether that holds; when it does not, the count
+    evaluates over Q instead.
+    """
+
+    def __init__(self, points, modulus: int = linalg.PRIME):
+        self.modulus = modulus
+        try:
+            self.points = [[linalg.reduce_mod(Fraction(v), modulus) for v in point] for point in points]
+        except ZeroDivisionError:
+            self.points = None
+        self._coeffs: dict = {}
+
+    def reduces(self, fields) -> bool:
+        """True iff the points and every coefficient of ``fields`` reduce modulo the prime."""
+        if self.points is None:
+            return False
+        try:
+            for field in fields:
+                for comp in field:
+                    for c in comp.values():
+                        self._coeff(c)
+        except ZeroDivisionError:
+            return False
+        return True
+
+    def _coeff(self, c) -> int:
+        key = (int(c.numerator), int(c.denominator))
+        out = self._coeffs.get(key)
+        if out is None:
+            if len(self._coeffs) > 100_000:
+                self._coeffs.clear()  # a cache, not a store: its size stays bounded
+            out = self._coeffs[key] = linalg.reduce_mod(Fraction(*key), self.modulus)
+        return out
+
+    def values(self, field, which: int = 0) -> list[int]:
+        """The field's value at point ``which``, modulo the prime."""
+        p, pt = self.modulus, self.points[which]
+        out = []
+        for comp in field:
+            acc = 0
+            for monom, c in comp.items():
+                term = self._coeff(c)
+                for i, e in enumerate(monom):
+                    if e:
+                        term = term * pow(pt[i], e, p) % p
+                acc += term
+            out.append(acc % p)
+        return out
+
+    def value_and_jacobian(self, field) -> tuple[list[int], list[list[int]]]:
+        """The value at point 0 and the Jacobian there (``jac[a][b] = d field_a / d theta_b``), modulo the prime."""
+        p, pt = self.modulus, self.points[0]
+        n = len(field)
+        value, jac = [], []
+        for comp in field:
+            acc, row = 0, [0] * n
+            for monom, c in comp.items():
+                c = self._coeff(c)
+                factors = [(i, e) for i, e in enumerate(monom) if e]
+                powers = [pow(pt[i], e, p) for i, e in factors]
+                term = c
+                for v in powers:
+                    term = term * v % p
+                acc += term
+                for k, (i, e) in enumerate(factors):
+                    d = c * e * pow(pt[i], e - 1, p) % p
+                    for m, v in enumerate(powers):
+                        if m != k:
+                            d = d * v % p
+                    row[i] += d
+            value.append(acc % p)
+            jac.append([v % p for v in row])
+        return value, jac
+
+
 class _Basis:
     """Fields of ``Lie(W)`` kept because they are independent at the sample points."""
 
@@ -339,22 +431,41 @@ class _Basis:
         rng = random.Random(12)
         self.samples = [point] + [tuple(Fraction(rng.randint(-9, 9), rng.randint(1, 5)) for _ in point)
                                   for _ in range(2)]
+        self.jets = _Jets(self.samples)
+        self.modular = self.jets.points is not None  # False: evaluate over Q (a denominator divisible by p)
         self.kept: list = []
         self.signatures: list = []
+        self.jacobians: dict = {}  # id(field) -> (field, value, Jacobian) at the network, modulo the prime
 
     def _signature(self, field) -> tuple:
-        """The field's values at every sample point, concatenated."""
+        """The field's values at every sample point, concatenated (modulo the prime when ``modular``)."""
+        if self.modular:
+            return tuple(v for k in range(len(self.samples)) for v in self.jets.values(field, k))
         return tuple(v for s in self.samples for v in F.values_at([field], s)[0])
 
     def absorb(self, new) -> list:
         """Keep the fields of ``new`` independent of the kept ones (at the samples); return those added."""
-        rows = self.signatures + [self._signature(f) for f in new]
-        chosen = _independent_rows(rows, len(self.signatures)) if rows else []
-        added = [new[i - len(self.kept)] for i in chosen if i >= len(self.kept)]
-        for f in added:
-            self.kept.append(f)
-            self.signatures.append(self._signature(f))
+        if self.modular and not self.jets.reduces(new):
+            # Exact from here on: the signatures so far are recomputed over Q.
+            self.modular = False
+            self.signatures = [self._signature(f) for f in self.kept]
+        fresh = [self._signature(f) for f in new]
+        start = len(self.kept)
+        chosen = _independent_rows(self.signatures + fresh, start, self.jets.modulus if self.modular else None)
+        added = [new[i - start] for i in chosen if i >= start]
+        self.signatures += [fresh[i - start] for i in chosen if i >= start]
+        self.kept += added
         return added
+
+    def rank(self) -> int:
+        """The rank of the kept fields at the network: over Q, or modulo the prime (a lower bound of it)."""
+        if not self.kept:
+            return 0
+        n = len(self.samples[0])
+        if self.modular:
+            rows = [sig[:n] for sig in self.signatures]
+            return flint.nmod_mat(len(rows), n, [v for r in rows for v in r], self.jets.modulus).rank()
+        return F.rank_at(self.kept, self.samples[0])
 
 
 _CHUNK = 32  # brackets held before they are absorbed: memory is one chunk plus the kept fields, not a whole level
@@ -395,10 +506,9 @@ def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
               field_bound: _Bound, limits: SearchLimits) -> tuple[int, list, Certificate]:
     """The upper bound: bracket levels until ``rank + q = N`` or the algebra closes; ``(rank, ranks, certificate)``."""
     n_params = len(gens)
-    point = net.parameters()
-    basis = _Basis(point)
+    basis = _Basis(net.parameters())
     base = basis.absorb(generators)
-    rank = F.rank_at(basis.kept, point)
+    rank = basis.rank()
     ranks = [rank]
     frontier = base
     depth = 0
@@ -425,12 +535,48 @@ def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
                 raise NotDecidedError(both + "the brackets stopped growing at the sample points")
             raise (depth_bound if depth_bound.exceeded(depth + 1) else field_bound).error(both)
         spend(len(base) * len(frontier), f"bracket level {depth + 1}")
+        if basis.modular:
+            # The values of the whole level at the network first (cheap: values and Jacobians of the fields it
+            # brackets); when they already meet the laws, no bracket polynomial of the level is built.
+            ahead = _level_rank(basis, base, frontier, depth + 1)
+            if ahead + q >= n_params:
+                return ahead, ranks + [ahead], Certificate.LAWS
         frontier = _bracket_level(basis, base, frontier, gens, depth + 1,
-                                  lambda: len(basis.kept) + q >= n_params and F.rank_at(basis.kept, point) + q >= n_params)
+                                  lambda: len(basis.kept) + q >= n_params and basis.rank() + q >= n_params)
         depth += 1
-        rank = F.rank_at(basis.kept, point)
+        rank = basis.rank()
         ranks.append(rank)
     return rank, ranks, Certificate.LAWS
+
+
+def _level_rank(basis: _Basis, base, frontier, level: int) -> int:
+    """The rank modulo ``p``, at the network, of the kept fields and every bracket ``[X, Y]`` of the next level.
+
+    ``[X, Y](theta_0) = DY(theta_0) X(theta_0) - DX(theta_0) Y(theta_0)``: the
+    values and Jacobians at ``theta_0`` of the fields of ``base`` and
+    ``frontier`` give the whole level without any bracket polynomial.  The
+    rank modulo ``p`` is a lower bound of the exact rank of these values (the
+    class :class:`_Jets`), hence of ``dim Lie(W)`` near the network.
+    """
+    p, n = basis.jets.modulus, len(basis.samples[0])
+    cache = basis.jacobians
+    for f in list(base) + list(frontier):
+        if id(f) not in cache:
+            cache[id(f)] = (f, *basis.jets.value_and_jacobian(f))
+    g = len(base)
+    # x_a as the columns of one matrix; the Jacobians of base stacked: rows a n + i of (J stacked) y are (J_a y)_i.
+    X0 = flint.nmod_mat(n, g, [cache[id(x)][1][i] for i in range(n) for x in base], p)
+    stacked = flint.nmod_mat(g * n, n, [v for x in base for row in cache[id(x)][2] for v in row], p)
+    Y0 = flint.nmod_mat(n, len(frontier), [cache[id(y)][1][i] for i in range(n) for y in frontier], p)
+    across = stacked * Y0
+    rows = [sig[:n] for sig in basis.signatures]
+    with task(f"conserved functions: bracket level {level}", total=g * len(frontier), unit="brackets") as bar:
+        for j, y in enumerate(frontier):
+            along = flint.nmod_mat(n, n, [v for row in cache[id(y)][2] for v in row], p) * X0
+            for a in range(g):
+                rows.append([int(along[i, a]) - int(across[a * n + i, j]) for i in range(n)])
+            bar.advance(g)
+    return flint.nmod_mat(len(rows), n, [v % p for r in rows for v in r], p).rank()
 
 
 def _closed(base, kept, gens) -> bool:
