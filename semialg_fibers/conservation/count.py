@@ -422,6 +422,31 @@ class _Jets:
         return value, jac
 
 
+    def second_derivatives(self, field) -> dict:
+        """``{(i, k, m): d^2 field_i / d theta_k d theta_m}`` at point 0, modulo the prime, for ``k <= m`` (nonzero only)."""
+        p, pt = self.modulus, self.points[0]
+        out: dict = {}
+        for i, comp in enumerate(field):
+            for monom, c in comp.items():
+                c = self._coeff(c)
+                factors = [(j, e) for j, e in enumerate(monom) if e]
+                for u, (k, ek) in enumerate(factors):
+                    for w in range(u, len(factors)):
+                        m, em = factors[w]
+                        if u == w:
+                            if ek < 2:
+                                continue
+                            d = c * ek * (ek - 1) * pow(pt[k], ek - 2, p)
+                        else:
+                            d = c * ek * em * pow(pt[k], ek - 1, p) * pow(pt[m], em - 1, p)
+                        for z, (j, e) in enumerate(factors):
+                            if z != u and z != w:
+                                d = d * pow(pt[j], e, p) % p
+                        key = (i, k, m)
+                        out[key] = (out.get(key, 0) + d) % p
+        return {key: v for key, v in out.items() if v}
+
+
 class _Basis:
     """Fields of ``Lie(W)`` kept because they are independent at the sample points."""
 
@@ -535,7 +560,17 @@ def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
                 raise NotDecidedError(both + "the brackets stopped growing at the sample points")
             raise (depth_bound if depth_bound.exceeded(depth + 1) else field_bound).error(both)
         spend(len(base) * len(frontier), f"bracket level {depth + 1}")
-        if basis.modular:
+        if depth == 0 and basis.modular and n_params ** 3 <= _TWO_LEVELS and not depth_bound.exceeded(2):
+            # Levels 1 and 2 at the network from the first and second derivatives of the generators. Level 2 is
+            # counted by the level-1 brackets whose Jacobians at the network it forms (each one n x n product;
+            # its values then cost a product with the generators' values, far less than a bracket polynomial).
+            spend(len(base) * (len(base) - 1) // 2, "Jacobians at the network of the level-1 brackets")
+            first, second = _two_level_rank(basis, base, 1)
+            if first + q >= n_params:
+                return first, ranks + [first], Certificate.LAWS
+            if second + q >= n_params:
+                return second, ranks + [first, second], Certificate.LAWS
+        elif basis.modular:
             # The values of the whole level at the network first (cheap: values and Jacobians of the fields it
             # brackets); when they already meet the laws, no bracket polynomial of the level is built.
             ahead = _level_rank(basis, base, frontier, depth + 1)
@@ -570,13 +605,66 @@ def _level_rank(basis: _Basis, base, frontier, level: int) -> int:
     Y0 = flint.nmod_mat(n, len(frontier), [cache[id(y)][1][i] for i in range(n) for y in frontier], p)
     across = stacked * Y0
     rows = [sig[:n] for sig in basis.signatures]
-    with task(f"conserved functions: bracket level {level}", total=g * len(frontier), unit="brackets") as bar:
+    with task(f"conserved functions: values at the network of bracket level {level}", total=g * len(frontier), unit="brackets") as bar:
         for j, y in enumerate(frontier):
             along = flint.nmod_mat(n, n, [v for row in cache[id(y)][2] for v in row], p) * X0
             for a in range(g):
                 rows.append([int(along[i, a]) - int(across[a * n + i, j]) for i in range(n)])
             bar.advance(g)
     return flint.nmod_mat(len(rows), n, [v % p for r in rows for v in r], p).rank()
+
+
+_TWO_LEVELS = 10**7  # most entries of one dense tensor of second derivatives (N^3) for the two-level look-ahead
+
+
+def _two_level_rank(basis: _Basis, base, level: int) -> tuple[int, int]:
+    """Ranks modulo ``p`` at the network of the kept fields with all brackets of ``base`` of levels 1, and 1 and 2.
+
+    For generators ``X_a`` (values ``x_a``, Jacobians ``J_a``, second
+    derivatives ``H_a``) the level-1 field ``Z = [X_a, X_b]`` has, at the network,
+    ``z = J_b x_a - J_a x_b`` and ``DZ = H_b[x_a] + J_b J_a - H_a[x_b] - J_a J_b``,
+    so the level-2 values ``[X_c, Z] = DZ x_c - J_c z`` need no bracket
+    polynomial either.  Lower bounds of the exact ranks, as in :func:`_level_rank`.
+    """
+    p, n = basis.jets.modulus, len(basis.samples[0])
+    cache = basis.jacobians
+    for f in base:
+        if id(f) not in cache:
+            cache[id(f)] = (f, *basis.jets.value_and_jacobian(f))
+    g = len(base)
+    X0 = flint.nmod_mat(n, g, [cache[id(x)][1][i] for i in range(n) for x in base], p)
+    X0t = X0.transpose()
+    J = [flint.nmod_mat(n, n, [v for row in cache[id(x)][2] for v in row], p) for x in base]
+    JX = [j * X0 for j in J]  # JX[a] column c: J_a x_c
+    rows = [sig[:n] for sig in basis.signatures]
+    pairs = [(a, b) for a in range(g) for b in range(a + 1, g)]
+    zs = []
+    with task(f"conserved functions: values at the network of bracket level {level}", total=g * g, unit="brackets") as bar:
+        for a, b in pairs:
+            zs.append([int(JX[b][i, a]) - int(JX[a][i, b]) for i in range(n)])
+            bar.advance(2)
+    first = flint.nmod_mat(len(rows) + len(zs), n, [v % p for r in rows + zs for v in r], p).rank()
+    # H_b[x_a] W0 for all a at once: (X0^T K_b^T) is g x n^2 with row a the n x n matrix H_b[x_a] row-major, that is
+    # a (g n) x n matrix with rows (a, i): times X0 it gives ((H_b[x_a]) x_c)_i at row (a, i), column c.
+    hx = []
+    with task(f"conserved functions: values at the network of bracket level {level + 1}", total=g * len(pairs), unit="brackets") as bar:
+        for x in base:
+            kt = flint.nmod_mat(n, n * n, p)
+            for (i, k, m), v in basis.jets.second_derivatives(x).items():
+                kt[k, i * n + m] = v
+                kt[m, i * n + k] = v
+            hx.append(flint.nmod_mat(g * n, n, (X0t * kt).entries(), p) * X0)
+        stacked = flint.nmod_mat(g * n, n, [v for x in base for row in cache[id(x)][2] for v in row], p)
+        Z = flint.nmod_mat(n, len(zs), [zs[j][i] % p for i in range(n) for j in range(len(zs))], p)
+        jz = stacked * Z  # row (c, i), column pair: (J_c z)_i
+        for j, (a, b) in enumerate(pairs):
+            dz = J[b] * JX[a] - J[a] * JX[b]  # (J_b J_a - J_a J_b) x_c in column c
+            for c in range(g):
+                rows.append([int(hx[b][a * n + i, c]) - int(hx[a][b * n + i, c]) + int(dz[i, c])
+                             - int(jz[c * n + i, j]) for i in range(n)])
+            bar.advance(g)
+    second = flint.nmod_mat(len(rows) + len(zs), n, [v % p for r in rows + zs for v in r], p).rank()
+    return first, second
 
 
 def _closed(base, kept, gens) -> bool:
