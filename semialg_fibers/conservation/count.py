@@ -30,7 +30,14 @@ How the count is computed and certified, exactly
   bias, ``V_A`` their outgoing columns).  ``q`` of them with independent
   gradients at ``theta_0`` force ``dim Lie(W) <= N - q`` near ``theta_0``.
 * When ``rank + q = N`` the dimension is constant near ``theta_0`` and the
-  count ``q`` is proven.  Otherwise more brackets are taken, up to the
+  count ``q`` is proven.
+* Ranks are taken modulo the prime ``2^61 - 1`` when it divides no
+  denominator (a rank modulo ``p`` is at most the rank over Q: every minor
+  reduces), else over Q.  Before the bracket polynomials of a level are
+  built, the values of the whole level at ``theta_0`` come from values and
+  Jacobians, ``[X, Y](theta_0) = DY X - DX Y``, and from the generators'
+  second derivatives for level 2 as well: when these ranks meet the laws,
+  no bracket polynomial is built at all.  Otherwise more brackets are taken, up to the
   bounds of :class:`~semialg_fibers.core.limits.SearchLimits`
   (``bracket_depth``, ``fields_per_parameter``), and then
   :class:`~semialg_fibers.core.exceptions.LimitReachedError` gives both bounds.
