@@ -567,12 +567,13 @@ def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
                 raise NotDecidedError(both + "the brackets stopped growing at the sample points")
             raise (depth_bound if depth_bound.exceeded(depth + 1) else field_bound).error(both)
         spend(len(base) * len(frontier), f"bracket level {depth + 1}")
-        if depth == 0 and basis.modular and n_params ** 3 <= _TWO_LEVELS and not depth_bound.exceeded(2):
-            # Levels 1 and 2 at the network from the first and second derivatives of the generators. Level 2 is
-            # counted by the level-1 brackets whose Jacobians at the network it forms (each one n x n product;
-            # its values then cost a product with the generators' values, far less than a bracket polynomial).
-            spend(len(base) * (len(base) - 1) // 2, "Jacobians at the network of the level-1 brackets")
-            first, second = _two_level_rank(basis, base, 1)
+        if basis.modular and n_params ** 3 <= _TWO_LEVELS and not depth_bound.exceeded(depth + 2):
+            # This level and the next at the network from the first and second derivatives of the fields they
+            # bracket. The next level is counted by the brackets of this one whose Jacobians at the network it forms
+            # (each a few n x n products; its values then cost a product with the generators' values, far less
+            # than a bracket polynomial).
+            spend(len(base) * len(frontier), "Jacobians at the network of those brackets")
+            first, second = _two_level_rank(basis, base, frontier, depth + 1)
             if first + q >= n_params:
                 return first, ranks + [first], Certificate.LAWS
             if second + q >= n_params:
@@ -624,53 +625,71 @@ def _level_rank(basis: _Basis, base, frontier, level: int) -> int:
 _TWO_LEVELS = 10**7  # most entries of one dense tensor of second derivatives (N^3) for the two-level look-ahead
 
 
-def _two_level_rank(basis: _Basis, base, level: int) -> tuple[int, int]:
-    """Ranks modulo ``p`` at the network of the kept fields with all brackets of ``base`` of levels 1, and 1 and 2.
+def _two_level_rank(basis: _Basis, base, frontier, level: int) -> tuple[int, int]:
+    """Ranks modulo ``p`` at the network of the kept fields with the brackets of levels ``level``, and ``level + 1``.
 
-    For generators ``X_a`` (values ``x_a``, Jacobians ``J_a``, second
-    derivatives ``H_a``) the level-1 field ``Z = [X_a, X_b]`` has, at the network,
-    ``z = J_b x_a - J_a x_b`` and ``DZ = H_b[x_a] + J_b J_a - H_a[x_b] - J_a J_b``,
-    so the level-2 values ``[X_c, Z] = DZ x_c - J_c z`` need no bracket
-    polynomial either.  Lower bounds of the exact ranks, as in :func:`_level_rank`.
+    For ``X_a`` in ``base`` and ``Y`` in ``frontier`` (values ``x_a``, ``y``,
+    Jacobians ``J_a``, ``J_Y``, second derivatives ``H_a``, ``H_Y``) the field
+    ``Z = [X_a, Y]`` of level ``level`` has, at the network,
+    ``z = J_Y x_a - J_a y`` and ``DZ = H_Y[x_a] + J_Y J_a - H_a[y] - J_a J_Y``,
+    so the values of the next level, ``[X_c, Z] = DZ x_c - J_c z``, need no
+    bracket polynomial either.  When ``frontier`` is ``base`` (the
+    generators) each pair is taken once (``[X_b, X_a] = -[X_a, X_b]``).
+    Lower bounds of the exact ranks, as in :func:`_level_rank`.
     """
     p, n = basis.jets.modulus, len(basis.samples[0])
     cache = basis.jacobians
-    for f in base:
+    for f in list(base) + list(frontier):
         if id(f) not in cache:
             cache[id(f)] = (f, *basis.jets.value_and_jacobian(f))
-    g = len(base)
-    X0 = flint.nmod_mat(n, g, [cache[id(x)][1][i] for i in range(n) for x in base], p)
-    X0t = X0.transpose()
-    J = [flint.nmod_mat(n, n, [v for row in cache[id(x)][2] for v in row], p) for x in base]
-    JX = [j * X0 for j in J]  # JX[a] column c: J_a x_c
+    g, same = len(base), frontier is base
+    f = len(frontier)
+
+    def matrix(rows_, cols, entries):
+        return flint.nmod_mat(rows_, cols, entries, p)
+
+    X0 = matrix(n, g, [cache[id(x)][1][i] for i in range(n) for x in base])
+    Y0 = matrix(n, f, [cache[id(y)][1][i] for i in range(n) for y in frontier])
+    JB = [matrix(n, n, [v for row in cache[id(x)][2] for v in row]) for x in base]
+    JF = JB if same else [matrix(n, n, [v for row in cache[id(y)][2] for v in row]) for y in frontier]
+    JBX = [j * X0 for j in JB]  # column c: J_a x_c
+    JFX = JBX if same else [j * X0 for j in JF]  # column a: J_Y x_a
+    stacked = matrix(g * n, n, [v for x in base for row in cache[id(x)][2] for v in row])  # rows (a, i)
+    across = stacked * Y0  # row (a, i), column b: (J_a y_b)_i
     rows = [sig[:n] for sig in basis.signatures]
-    pairs = [(a, b) for a in range(g) for b in range(a + 1, g)]
+    pairs = [(a, b) for a in range(g) for b in range(a + 1 if same else 0, f) if base[a] is not frontier[b]]
     zs = []
-    with task(f"conserved functions: values at the network of bracket level {level}", total=g * g, unit="brackets") as bar:
+    with task(f"conserved functions: values at the network of bracket level {level}", total=len(pairs),
+              unit="brackets") as bar:
         for a, b in pairs:
-            zs.append([int(JX[b][i, a]) - int(JX[a][i, b]) for i in range(n)])
-            bar.advance(2)
-    first = flint.nmod_mat(len(rows) + len(zs), n, [v % p for r in rows + zs for v in r], p).rank()
-    # H_b[x_a] W0 for all a at once: (X0^T K_b^T) is g x n^2 with row a the n x n matrix H_b[x_a] row-major, that is
-    # a (g n) x n matrix with rows (a, i): times X0 it gives ((H_b[x_a]) x_c)_i at row (a, i), column c.
-    hx = []
-    with task(f"conserved functions: values at the network of bracket level {level + 1}", total=g * len(pairs), unit="brackets") as bar:
-        for x in base:
-            kt = flint.nmod_mat(n, n * n, p)
-            for (i, k, m), v in basis.jets.second_derivatives(x).items():
-                kt[k, i * n + m] = v
-                kt[m, i * n + k] = v
-            hx.append(flint.nmod_mat(g * n, n, (X0t * kt).entries(), p) * X0)
-        stacked = flint.nmod_mat(g * n, n, [v for x in base for row in cache[id(x)][2] for v in row], p)
-        Z = flint.nmod_mat(n, len(zs), [zs[j][i] % p for i in range(n) for j in range(len(zs))], p)
+            zs.append([(int(JFX[b][i, a]) - int(across[a * n + i, b])) % p for i in range(n)])
+            bar.advance()
+    first = matrix(len(rows) + len(zs), n, [v % p for r in rows + zs for v in r]).rank()
+
+    def contracted(field, vectors_t, count):
+        # (V^T K^T) is count x n^2 with row k the n x n matrix H[v_k] row-major, that is a (count n) x n matrix with
+        # rows (k, i): times X0 it gives (H[v_k] x_c)_i at row (k, i), column c.
+        kt = flint.nmod_mat(n, n * n, p)
+        for (i, k, m), v in basis.jets.second_derivatives(field).items():
+            kt[k, i * n + m] = v
+            kt[m, i * n + k] = v
+        return matrix(count * n, n, (vectors_t * kt).entries()) * X0
+
+    with task(f"conserved functions: values at the network of bracket level {level + 1}", total=g * len(pairs),
+              unit="brackets") as bar:
+        X0t = X0.transpose()
+        hf = [contracted(y, X0t, g) for y in frontier]  # hf[b] row (a, i), column c: (H_Y[x_a] x_c)_i
+        Y0t = Y0.transpose()
+        hb = hf if same else [contracted(x, Y0t, f) for x in base]  # hb[a] row (b, i): (H_a[y_b] x_c)_i
+        Z = matrix(n, len(zs), [zs[j][i] for i in range(n) for j in range(len(zs))])
         jz = stacked * Z  # row (c, i), column pair: (J_c z)_i
         for j, (a, b) in enumerate(pairs):
-            dz = J[b] * JX[a] - J[a] * JX[b]  # (J_b J_a - J_a J_b) x_c in column c
+            dz = JF[b] * JBX[a] - JB[a] * JFX[b]  # (J_Y J_a - J_a J_Y) x_c in column c
             for c in range(g):
-                rows.append([int(hx[b][a * n + i, c]) - int(hx[a][b * n + i, c]) + int(dz[i, c])
+                rows.append([int(hf[b][a * n + i, c]) - int(hb[a][b * n + i, c]) + int(dz[i, c])
                              - int(jz[c * n + i, j]) for i in range(n)])
             bar.advance(g)
-    second = flint.nmod_mat(len(rows) + len(zs), n, [v % p for r in rows + zs for v in r], p).rank()
+    second = matrix(len(rows) + len(zs), n, [v % p for r in rows + zs for v in r]).rank()
     return first, second
 
 

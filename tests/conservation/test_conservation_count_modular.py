@@ -80,7 +80,7 @@ def test_the_two_level_values_are_the_values_of_the_bracket_polynomials():
                   if not Fd.is_zero_field(g)]
     basis = count_module._Basis(net.parameters())
     base = basis.absorb(generators)
-    first, second = count_module._two_level_rank(basis, base, 1)
+    first, second = count_module._two_level_rank(basis, base, base, 1)
     point = net.parameters()
     level1 = [Fd.bracket(x, y, gens) for i, x in enumerate(base) for y in base[i + 1:]]
     level2 = [Fd.bracket(x, z, gens) for x in base for z in level1]
@@ -89,3 +89,29 @@ def test_the_two_level_values_are_the_values_of_the_bracket_polynomials():
     values += [[linalg.reduce_mod(v, linalg.PRIME) for v in row] for row in Fd.values_at(level2, point)]
     assert second == len(linalg.rref_mod(values, len(point)))
     assert second == linalg.rank(Fd.values_at(base + level1 + level2, point), len(point))
+
+
+def test_the_two_level_values_from_a_bracket_level_are_those_of_the_bracket_polynomials():
+    """The same from a frontier of level-1 bracket polynomials: levels 2 and 3 at the network against brackets built
+    as polynomials and evaluated exactly."""
+    from semialg_fibers.conservation import fields as Fd
+    from semialg_fibers.conservation.pattern import activation_pattern
+
+    net, data = _case((1, 2, 1, 1), 3)
+    pattern = activation_pattern(net, data)
+    _, gens = Fd.polynomial_ring(net.architecture)
+    generators = [g for g in (Fd.gradient(f, gens) for outs in pattern.outputs for f in outs)
+                  if not Fd.is_zero_field(g)]
+    basis = count_module._Basis(net.parameters())
+    base = basis.absorb(generators)
+    level1 = [z for z in (Fd.bracket(x, y, gens) for i, x in enumerate(base) for y in base[i + 1:])
+              if not Fd.is_zero_field(z)]
+    frontier = basis.absorb(level1)
+    assert frontier
+    first, second = count_module._two_level_rank(basis, base, frontier, 2)
+    point = net.parameters()
+    level2 = [Fd.bracket(x, y, gens) for x in base for y in frontier if x is not y]
+    level3 = [Fd.bracket(x, z, gens) for x in base for z in level2]
+    kept = basis.kept
+    assert first == linalg.rank(Fd.values_at(kept + level2, point), len(point))
+    assert second == linalg.rank(Fd.values_at(kept + level2 + level3, point), len(point))
