@@ -226,7 +226,8 @@ def number_of_conserved_functions(net: Network, data, *, limits: SearchLimits | 
         ``bracket_depth`` (most bracket levels), ``fields_per_parameter``
         (most fields kept in the Lie algebra basis, per parameter),
         ``brackets`` (most Lie brackets computed, in all levels; a level is
-        counted before it is computed) and ``parameters`` (networks with more
+        counted before it is computed, and a bracket polynomial of ``200 k``
+        terms or more counts ``k`` more once built) and ``parameters`` (networks with more
         are refused: the brackets are polynomial fields in all of them);
         ``None`` means the limits in force.
     extra_laws : sequence of sympy.Expr
@@ -503,7 +504,7 @@ class _Basis:
 _CHUNK = 32  # brackets held before they are absorbed: memory is one chunk plus the kept fields, not a whole level
 
 
-def _bracket_level(basis: _Basis, base, frontier, gens, level: int, done) -> list:
+def _bracket_level(basis: _Basis, base, frontier, gens, level: int, done, charge=lambda z: None) -> list:
     """One right-normed level ``[X, Y]`` (``X`` in ``base``, ``Y`` in ``frontier``), absorbed chunk by chunk.
 
     The kept fields are those one absorption of the whole level would keep
@@ -521,6 +522,7 @@ def _bracket_level(basis: _Basis, base, frontier, gens, level: int, done) -> lis
                 if x is y:
                     continue
                 z = F.bracket(x, y, gens)
+                charge(z)
                 if not F.is_zero_field(z):
                     chunk.append(z)
                 if len(chunk) >= _CHUNK:
@@ -584,8 +586,12 @@ def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
             ahead = _level_rank(basis, base, frontier, depth + 1)
             if ahead + q >= n_params:
                 return ahead, ranks + [ahead], Certificate.LAWS
+        # A bracket polynomial costs with its size: one more bracket is counted per _TERMS terms of each bracket
+        # built, so the budget bounds the time and memory of levels of large polynomials, not only their number.
         frontier = _bracket_level(basis, base, frontier, gens, depth + 1,
-                                  lambda: len(basis.kept) + q >= n_params and basis.rank() + q >= n_params)
+                                  lambda: len(basis.kept) + q >= n_params and basis.rank() + q >= n_params,
+                                  lambda z: spend(sum(len(c) for c in z) // _TERMS,
+                                                  f"bracket level {depth + 1}, one more per {_TERMS} terms of a bracket"))
         depth += 1
         rank = basis.rank()
         ranks.append(rank)
@@ -622,6 +628,7 @@ def _level_rank(basis: _Basis, base, frontier, level: int) -> int:
     return flint.nmod_mat(len(rows), n, [v % p for r in rows for v in r], p).rank()
 
 
+_TERMS = 200  # terms of a bracket polynomial per bracket counted in the budget (limit "brackets")
 _TWO_LEVELS = 10**7  # most entries of one dense tensor of second derivatives (N^3) for the two-level look-ahead
 
 

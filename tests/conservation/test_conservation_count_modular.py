@@ -115,3 +115,19 @@ def test_the_two_level_values_from_a_bracket_level_are_those_of_the_bracket_poly
     kept = basis.kept
     assert first == linalg.rank(Fd.values_at(kept + level2, point), len(point))
     assert second == linalg.rank(Fd.values_at(kept + level2 + level3, point), len(point))
+
+
+def test_bracket_polynomials_are_charged_by_their_terms(monkeypatch):
+    """The exact path on a pair that needs a bracket level: within a budget of brackets it is certified, and the same
+    budget refuses it (limit brackets, exit 3 on the command line) once each term of a bracket costs a bracket."""
+    from semialg_fibers.core.exceptions import LimitReachedError
+    from semialg_fibers.core.limits import SearchLimits
+
+    net, data = _case((2, 2, 2, 1), 2)
+    monkeypatch.setattr(count_module, "_Jets", _OverQ)
+    limits = SearchLimits(brackets=30)
+    assert number_of_conserved_functions(net, data, limits=limits).count == 10
+    monkeypatch.setattr(count_module, "_TERMS", 1)
+    with pytest.raises(LimitReachedError, match="one more per 1 terms of a bracket") as refused:
+        number_of_conserved_functions(net, data, limits=limits)
+    assert refused.value.limit == "brackets"
