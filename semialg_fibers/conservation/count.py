@@ -618,14 +618,38 @@ def _level_rank(basis: _Basis, base, frontier, level: int) -> int:
     stacked = flint.nmod_mat(g * n, n, [v for x in base for row in cache[id(x)][2] for v in row], p)
     Y0 = flint.nmod_mat(n, len(frontier), [cache[id(y)][1][i] for i in range(n) for y in frontier], p)
     across = stacked * Y0
-    rows = [sig[:n] for sig in basis.signatures]
-    with task(f"conserved functions: values at the network of bracket level {level}", total=g * len(frontier), unit="brackets") as bar:
+    rows = _Echelon(n, p, [sig[:n] for sig in basis.signatures])
+    with task(f"conserved functions: values at the network of bracket level {level}", total=g * len(frontier),
+              unit="brackets") as bar:
         for j, y in enumerate(frontier):
             along = flint.nmod_mat(n, n, [v for row in cache[id(y)][2] for v in row], p) * X0
             for a in range(g):
-                rows.append([int(along[i, a]) - int(across[a * n + i, j]) for i in range(n)])
+                rows.add([int(along[i, a]) - int(across[a * n + i, j]) for i in range(n)])
             bar.advance(g)
-    return flint.nmod_mat(len(rows), n, [v % p for r in rows for v in r], p).rank()
+    return rows.rank()
+
+
+class _Echelon:
+    """Rows modulo ``p`` reduced as they come: memory stays a few times ``n`` rows, however many are added."""
+
+    def __init__(self, n: int, p: int, rows=()):
+        self.n, self.p, self.basis, self.pending = n, p, [], []
+        for r in rows:
+            self.add(r)
+
+    def add(self, row) -> None:
+        self.pending.append([v % self.p for v in row])
+        if len(self.pending) >= 4 * self.n:
+            self._reduce()
+
+    def _reduce(self) -> None:
+        if self.pending:
+            self.basis = linalg.rref_mod(self.basis + self.pending, self.n, self.p, reduced=True)
+            self.pending = []
+
+    def rank(self) -> int:
+        self._reduce()
+        return len(self.basis)
 
 
 _TERMS = 200  # terms of a bracket polynomial per bracket counted in the budget (limit "brackets")
@@ -663,7 +687,7 @@ def _two_level_rank(basis: _Basis, base, frontier, level: int) -> tuple[int, int
     JFX = JBX if same else [j * X0 for j in JF]  # column a: J_Y x_a
     stacked = matrix(g * n, n, [v for x in base for row in cache[id(x)][2] for v in row])  # rows (a, i)
     across = stacked * Y0  # row (a, i), column b: (J_a y_b)_i
-    rows = [sig[:n] for sig in basis.signatures]
+    rows = _Echelon(n, p, [sig[:n] for sig in basis.signatures])
     pairs = [(a, b) for a in range(g) for b in range(a + 1 if same else 0, f) if base[a] is not frontier[b]]
     zs = []
     with task(f"conserved functions: values at the network of bracket level {level}", total=len(pairs),
@@ -671,7 +695,9 @@ def _two_level_rank(basis: _Basis, base, frontier, level: int) -> tuple[int, int
         for a, b in pairs:
             zs.append([(int(JFX[b][i, a]) - int(across[a * n + i, b])) % p for i in range(n)])
             bar.advance()
-    first = matrix(len(rows) + len(zs), n, [v % p for r in rows + zs for v in r]).rank()
+    for z in zs:
+        rows.add(z)
+    first = rows.rank()
 
     def contracted(field, vectors_t, count):
         # (V^T K^T) is count x n^2 with row k the n x n matrix H[v_k] row-major, that is a (count n) x n matrix with
@@ -693,10 +719,10 @@ def _two_level_rank(basis: _Basis, base, frontier, level: int) -> tuple[int, int
         for j, (a, b) in enumerate(pairs):
             dz = JF[b] * JBX[a] - JB[a] * JFX[b]  # (J_Y J_a - J_a J_Y) x_c in column c
             for c in range(g):
-                rows.append([int(hf[b][a * n + i, c]) - int(hb[a][b * n + i, c]) + int(dz[i, c])
-                             - int(jz[c * n + i, j]) for i in range(n)])
+                rows.add([int(hf[b][a * n + i, c]) - int(hb[a][b * n + i, c]) + int(dz[i, c])
+                          - int(jz[c * n + i, j]) for i in range(n)])
             bar.advance(g)
-    second = matrix(len(rows) + len(zs), n, [v % p for r in rows + zs for v in r]).rank()
+    second = rows.rank()
     return first, second
 
 
