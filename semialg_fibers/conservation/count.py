@@ -226,7 +226,7 @@ def number_of_conserved_functions(net: Network, data, *, limits: SearchLimits | 
         ``bracket_depth`` (most bracket levels), ``fields_per_parameter``
         (most fields kept in the Lie algebra basis, per parameter),
         ``brackets`` (most Lie brackets computed, in all levels; a level is
-        counted before it is computed, and a bracket polynomial of ``200 k``
+        counted before it is computed, and a bracket polynomial of ``20 k``
         terms or more counts ``k`` more once built) and ``parameters`` (networks with more
         are refused: the brackets are polynomial fields in all of them);
         ``None`` means the limits in force.
@@ -652,7 +652,7 @@ class _Echelon:
         return len(self.basis)
 
 
-_TERMS = 200  # terms of a bracket polynomial per bracket counted in the budget (limit "brackets")
+_TERMS = 20  # terms of a bracket polynomial per bracket counted in the budget (limit "brackets")
 _TWO_LEVELS = 10**7  # most entries of one dense tensor of second derivatives (N^3) for the two-level look-ahead
 
 

@@ -125,7 +125,7 @@ def test_bracket_polynomials_are_charged_by_their_terms(monkeypatch):
 
     net, data = _case((2, 2, 2, 1), 2)
     monkeypatch.setattr(count_module, "_Jets", _OverQ)
-    limits = SearchLimits(brackets=30)
+    limits = SearchLimits(brackets=200)
     assert number_of_conserved_functions(net, data, limits=limits).count == 10
     monkeypatch.setattr(count_module, "_TERMS", 1)
     with pytest.raises(LimitReachedError, match="one more per 1 terms of a bracket") as refused:
