@@ -204,8 +204,8 @@ def _independent_rows(rows: Sequence[Sequence], keep: int, modulus: int | None =
     if modulus is None:
         _, pivots = linalg.rref(transposed, len(rows))
     else:
-        pivots = [next(j for j, v in enumerate(r) if v) for r in linalg.rref_mod(transposed, len(rows), modulus,
-                                                                                 reduced=True)]
+        pivots = tuple(next(j for j, v in enumerate(r) if v) for r in linalg.rref_mod(transposed, len(rows), modulus,
+                                                                                      reduced=True))
     chosen = list(pivots)
     if chosen[:keep] != list(range(keep)):
         raise InternalCheckError("bracket pruning: the kept fields are not independent at the sample points")
@@ -361,6 +361,7 @@ class _Jets:
 
     def __init__(self, points, modulus: int = linalg.PRIME):
         self.modulus = modulus
+        self.points: list[list[int]] | None
         try:
             self.points = [[linalg.reduce_mod(Fraction(v), modulus) for v in point] for point in points]
         except ZeroDivisionError:
@@ -380,6 +381,11 @@ class _Jets:
             return False
         return True
 
+    def _points(self) -> list[list[int]]:
+        if self.points is None:
+            raise InternalCheckError("values modulo p asked for points that do not reduce modulo p")
+        return self.points
+
     def _coeff(self, c) -> int:
         key = (int(c.numerator), int(c.denominator))
         out = self._coeffs.get(key)
@@ -391,7 +397,7 @@ class _Jets:
 
     def values(self, field, which: int = 0) -> list[int]:
         """The field's value at point ``which``, modulo the prime."""
-        p, pt = self.modulus, self.points[which]
+        p, pt = self.modulus, self._points()[which]
         out = []
         for comp in field:
             acc = 0
@@ -406,7 +412,7 @@ class _Jets:
 
     def value_and_jacobian(self, field) -> tuple[list[int], list[list[int]]]:
         """The value at point 0 and the Jacobian there (``jac[a][b] = d field_a / d theta_b``), modulo the prime."""
-        p, pt = self.modulus, self.points[0]
+        p, pt = self.modulus, self._points()[0]
         n = len(field)
         value, jac = [], []
         for comp in field:
@@ -432,7 +438,7 @@ class _Jets:
 
     def second_derivatives(self, field) -> dict:
         """``{(i, k, m): d^2 field_i / d theta_k d theta_m}`` at point 0, modulo the prime, for ``k <= m`` (nonzero only)."""
-        p, pt = self.modulus, self.points[0]
+        p, pt = self.modulus, self._points()[0]
         out: dict = {}
         for i, comp in enumerate(field):
             for monom, c in comp.items():
@@ -590,8 +596,9 @@ def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
         # built, so the budget bounds the time and memory of levels of large polynomials, not only their number.
         frontier = _bracket_level(basis, base, frontier, gens, depth + 1,
                                   lambda: len(basis.kept) + q >= n_params and basis.rank() + q >= n_params,
-                                  lambda z: spend(sum(len(c) for c in z) // _TERMS,
-                                                  f"bracket level {depth + 1}, one more per {_TERMS} terms of a bracket"))
+                                  lambda z, level=depth + 1: spend(sum(len(c) for c in z) // _TERMS,
+                                                                   f"bracket level {level}, one more per {_TERMS} "
+                                                                   "terms of a bracket"))
         depth += 1
         rank = basis.rank()
         ranks.append(rank)
@@ -633,7 +640,9 @@ class _Echelon:
     """Rows modulo ``p`` reduced as they come: memory stays a few times ``n`` rows, however many are added."""
 
     def __init__(self, n: int, p: int, rows=()):
-        self.n, self.p, self.basis, self.pending = n, p, [], []
+        self.n, self.p = n, p
+        self.basis: list[list[int]] = []
+        self.pending: list[list[int]] = []
         for r in rows:
             self.add(r)
 

@@ -346,12 +346,12 @@ def _screened_points(net_a: Network, net_b: Network, domain: Polyhedron | None) 
     checks = 0
     for k in range(count):
         scale = (1, 4, 16)[k % 3]
-        x = []
+        coords = []
         for a, b in zip(lo, hi):
             low = a if a is not None else (b - scale if b is not None else Fraction(-scale))
             high = b if b is not None else (low + 2 * scale if a is not None else Fraction(scale))
-            x.append(low + (high - low) * Fraction(rng.randint(0, 64), 64))
-        x = tuple(x)
+            coords.append(low + (high - low) * Fraction(rng.randint(0, 64), 64))
+        x = tuple(coords)
         if shape is not None and not shape.contains(x):
             continue
         xf = [float(v) for v in x]
