@@ -728,11 +728,17 @@ def _equivalence_section(cases: list[EqCase], plots) -> list[str]:
               "check turns a split pair into the orbit check at every depth); the kinks of a shallow network inside "
               "a box (the shallow algorithm restricted to the box); pruning the region search by an LP on the "
               "difference network rather than on each network.",
-              "- *Differing pairs above 10x the parse*: small pairs on a box, where the fixed cost of the dispatch "
-              "and the domain (about 10 to 20 ms) is compared with a parse of 1 to 2 ms; and the 784-input box, "
+              "- *Differing pairs above 10x the parse*: small pairs, where a fixed cost of 15 to 30 ms is compared "
+              "with a parse of 1 to 2 ms: the three-layer test's witness (a point on the differing kink line from one "
+              "exact LP, mapped to an input and evaluated exactly), or the oracle's chart of the domain and its "
+              "screened points (up to 150,000 float operations choosing dyadic points of the box, and of boxes 4 and "
+              "16 times wider on unbounded coordinates, each checked by exact evaluation); and the 784-input box, "
               "where building the domain (1568 dense inequality rows of 784 exact entries, each checked on "
-              "construction) costs more than the answer (a box given by its bounds would make it free); and near "
-              "misses that differ only far from every probe point, which go through the region search.",
+              "construction) costs more than the answer (a box given by its bounds would make it free). Near misses "
+              "are answered by the screened points; one whose difference lies in a part of the box too small for "
+              "them (no difference at 2000 uniform points of it) still goes through the region search. What would "
+              "change it: probes inside the regions where the moved neuron and a path from it to the output are "
+              "active, and a three-layer witness without the LP when an input is at hand.",
               "- *z3 on the bundled pairs* (the 784-input ones, and the BitVec ones on the box) does not finish within "
               "the timeout: the encoding has one real variable per input and per neuron, and its coefficients are the "
               "stored float32 weights as exact dyadic rationals (long numerators and denominators in every "

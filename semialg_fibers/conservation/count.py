@@ -30,7 +30,14 @@ How the count is computed and certified, exactly
   bias, ``V_A`` their outgoing columns).  ``q`` of them with independent
   gradients at ``theta_0`` force ``dim Lie(W) <= N - q`` near ``theta_0``.
 * When ``rank + q = N`` the dimension is constant near ``theta_0`` and the
-  count ``q`` is proven.  Otherwise more brackets are taken, up to the
+  count ``q`` is proven.
+* Ranks are taken modulo the prime ``2^61 - 1`` when it divides no
+  denominator (a rank modulo ``p`` is at most the rank over Q: every minor
+  reduces), else over Q.  Before the bracket polynomials of a level are
+  built, the values of the whole level at ``theta_0`` come from values and
+  Jacobians, ``[X, Y](theta_0) = DY X - DX Y``, and from the generators'
+  second derivatives for level 2 as well: when these ranks meet the laws,
+  no bracket polynomial is built at all.  Otherwise more brackets are taken, up to the
   bounds of :class:`~semialg_fibers.core.limits.SearchLimits`
   (``bracket_depth``, ``fields_per_parameter``), and then
   :class:`~semialg_fibers.core.exceptions.LimitReachedError` gives both bounds.
@@ -45,6 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import flint
 import sympy
 
 from ..core import linalg
@@ -183,13 +191,21 @@ def data_laws(pattern: ActivationPattern) -> tuple:
     return tuple(out)
 
 
-def _independent_rows(rows: Sequence[Sequence[Fraction]], keep: int) -> list[int]:
-    """Indices of rows that are independent, in order; the first ``keep`` are assumed independent."""
+def _independent_rows(rows: Sequence[Sequence], keep: int, modulus: int | None = None) -> list[int]:
+    """Indices of rows that are independent, in order; the first ``keep`` are assumed independent.
+
+    Over Q, or modulo the prime ``modulus`` (int rows): rows independent
+    modulo ``p`` are independent over Q too.
+    """
     if not rows:
         return []
     width = len(rows[0])
     transposed = [[rows[i][p] for i in range(len(rows))] for p in range(width)]
-    _, pivots = linalg.rref(transposed, len(rows))
+    if modulus is None:
+        _, pivots = linalg.rref(transposed, len(rows))
+    else:
+        pivots = tuple(next(j for j, v in enumerate(r) if v) for r in linalg.rref_mod(transposed, len(rows), modulus,
+                                                                                      reduced=True))
     chosen = list(pivots)
     if chosen[:keep] != list(range(keep)):
         raise InternalCheckError("bracket pruning: the kept fields are not independent at the sample points")
@@ -210,7 +226,8 @@ def number_of_conserved_functions(net: Network, data, *, limits: SearchLimits | 
         ``bracket_depth`` (most bracket levels), ``fields_per_parameter``
         (most fields kept in the Lie algebra basis, per parameter),
         ``brackets`` (most Lie brackets computed, in all levels; a level is
-        counted before it is computed) and ``parameters`` (networks with more
+        counted before it is computed, and a bracket polynomial of ``20 k``
+        terms or more counts ``k`` more once built) and ``parameters`` (networks with more
         are refused: the brackets are polynomial fields in all of them);
         ``None`` means the limits in force.
     extra_laws : sequence of sympy.Expr
@@ -330,6 +347,120 @@ def _explicit_laws(net: Network, pattern: ActivationPattern, R, gens, generators
     return list(independent_at(net, [sympy.expand(h.as_expr()) for h in candidates]))
 
 
+class _Jets:
+    """Values (and Jacobians) of polynomial fields at exact points, modulo a prime.
+
+    Every coefficient of the fields and every coordinate of the points must
+    lie in ``Z_(p)`` (denominators prime to ``p``): reduction modulo ``p`` is
+    then a ring homomorphism, so the value modulo ``p`` of a field (or of a
+    derivative) is the reduction of its exact value, and a rank modulo ``p``
+    is at most the rank over Q of the same values (every minor reduces).
+    :meth:`reduces` says whether that holds; when it does not, the count
+    evaluates over Q instead.
+    """
+
+    def __init__(self, points, modulus: int = linalg.PRIME):
+        self.modulus = modulus
+        self.points: list[list[int]] | None
+        try:
+            self.points = [[linalg.reduce_mod(Fraction(v), modulus) for v in point] for point in points]
+        except ZeroDivisionError:
+            self.points = None
+        self._coeffs: dict = {}
+
+    def reduces(self, fields) -> bool:
+        """True iff the points and every coefficient of ``fields`` reduce modulo the prime."""
+        if self.points is None:
+            return False
+        try:
+            for field in fields:
+                for comp in field:
+                    for c in comp.values():
+                        self._coeff(c)
+        except ZeroDivisionError:
+            return False
+        return True
+
+    def _points(self) -> list[list[int]]:
+        if self.points is None:
+            raise InternalCheckError("values modulo p asked for points that do not reduce modulo p")
+        return self.points
+
+    def _coeff(self, c) -> int:
+        key = (int(c.numerator), int(c.denominator))
+        out = self._coeffs.get(key)
+        if out is None:
+            if len(self._coeffs) > 100_000:
+                self._coeffs.clear()  # a cache, not a store: its size stays bounded
+            out = self._coeffs[key] = linalg.reduce_mod(Fraction(*key), self.modulus)
+        return out
+
+    def values(self, field, which: int = 0) -> list[int]:
+        """The field's value at point ``which``, modulo the prime."""
+        p, pt = self.modulus, self._points()[which]
+        out = []
+        for comp in field:
+            acc = 0
+            for monom, c in comp.items():
+                term = self._coeff(c)
+                for i, e in enumerate(monom):
+                    if e:
+                        term = term * pow(pt[i], e, p) % p
+                acc += term
+            out.append(acc % p)
+        return out
+
+    def value_and_jacobian(self, field) -> tuple[list[int], list[list[int]]]:
+        """The value at point 0 and the Jacobian there (``jac[a][b] = d field_a / d theta_b``), modulo the prime."""
+        p, pt = self.modulus, self._points()[0]
+        n = len(field)
+        value, jac = [], []
+        for comp in field:
+            acc, row = 0, [0] * n
+            for monom, c in comp.items():
+                c = self._coeff(c)
+                factors = [(i, e) for i, e in enumerate(monom) if e]
+                powers = [pow(pt[i], e, p) for i, e in factors]
+                term = c
+                for v in powers:
+                    term = term * v % p
+                acc += term
+                for k, (i, e) in enumerate(factors):
+                    d = c * e * pow(pt[i], e - 1, p) % p
+                    for m, v in enumerate(powers):
+                        if m != k:
+                            d = d * v % p
+                    row[i] += d
+            value.append(acc % p)
+            jac.append([v % p for v in row])
+        return value, jac
+
+
+    def second_derivatives(self, field) -> dict:
+        """``{(i, k, m): d^2 field_i / d theta_k d theta_m}`` at point 0, modulo the prime, for ``k <= m`` (nonzero only)."""
+        p, pt = self.modulus, self._points()[0]
+        out: dict = {}
+        for i, comp in enumerate(field):
+            for monom, c in comp.items():
+                c = self._coeff(c)
+                factors = [(j, e) for j, e in enumerate(monom) if e]
+                for u, (k, ek) in enumerate(factors):
+                    for w in range(u, len(factors)):
+                        m, em = factors[w]
+                        if u == w:
+                            if ek < 2:
+                                continue
+                            d = c * ek * (ek - 1) * pow(pt[k], ek - 2, p)
+                        else:
+                            d = c * ek * em * pow(pt[k], ek - 1, p) * pow(pt[m], em - 1, p)
+                        for z, (j, e) in enumerate(factors):
+                            if z != u and z != w:
+                                d = d * pow(pt[j], e, p) % p
+                        key = (i, k, m)
+                        out[key] = (out.get(key, 0) + d) % p
+        return {key: v for key, v in out.items() if v}
+
+
 class _Basis:
     """Fields of ``Lie(W)`` kept because they are independent at the sample points."""
 
@@ -339,28 +470,47 @@ class _Basis:
         rng = random.Random(12)
         self.samples = [point] + [tuple(Fraction(rng.randint(-9, 9), rng.randint(1, 5)) for _ in point)
                                   for _ in range(2)]
+        self.jets = _Jets(self.samples)
+        self.modular = self.jets.points is not None  # False: evaluate over Q (a denominator divisible by p)
         self.kept: list = []
         self.signatures: list = []
+        self.jacobians: dict = {}  # id(field) -> (field, value, Jacobian) at the network, modulo the prime
 
     def _signature(self, field) -> tuple:
-        """The field's values at every sample point, concatenated."""
+        """The field's values at every sample point, concatenated (modulo the prime when ``modular``)."""
+        if self.modular:
+            return tuple(v for k in range(len(self.samples)) for v in self.jets.values(field, k))
         return tuple(v for s in self.samples for v in F.values_at([field], s)[0])
 
     def absorb(self, new) -> list:
         """Keep the fields of ``new`` independent of the kept ones (at the samples); return those added."""
-        rows = self.signatures + [self._signature(f) for f in new]
-        chosen = _independent_rows(rows, len(self.signatures)) if rows else []
-        added = [new[i - len(self.kept)] for i in chosen if i >= len(self.kept)]
-        for f in added:
-            self.kept.append(f)
-            self.signatures.append(self._signature(f))
+        if self.modular and not self.jets.reduces(new):
+            # Exact from here on: the signatures so far are recomputed over Q.
+            self.modular = False
+            self.signatures = [self._signature(f) for f in self.kept]
+        fresh = [self._signature(f) for f in new]
+        start = len(self.kept)
+        chosen = _independent_rows(self.signatures + fresh, start, self.jets.modulus if self.modular else None)
+        added = [new[i - start] for i in chosen if i >= start]
+        self.signatures += [fresh[i - start] for i in chosen if i >= start]
+        self.kept += added
         return added
+
+    def rank(self) -> int:
+        """The rank of the kept fields at the network: over Q, or modulo the prime (a lower bound of it)."""
+        if not self.kept:
+            return 0
+        n = len(self.samples[0])
+        if self.modular:
+            rows = [sig[:n] for sig in self.signatures]
+            return flint.nmod_mat(len(rows), n, [v for r in rows for v in r], self.jets.modulus).rank()
+        return F.rank_at(self.kept, self.samples[0])
 
 
 _CHUNK = 32  # brackets held before they are absorbed: memory is one chunk plus the kept fields, not a whole level
 
 
-def _bracket_level(basis: _Basis, base, frontier, gens, level: int, done) -> list:
+def _bracket_level(basis: _Basis, base, frontier, gens, level: int, done, charge=lambda z: None) -> list:
     """One right-normed level ``[X, Y]`` (``X`` in ``base``, ``Y`` in ``frontier``), absorbed chunk by chunk.
 
     The kept fields are those one absorption of the whole level would keep
@@ -378,6 +528,7 @@ def _bracket_level(basis: _Basis, base, frontier, gens, level: int, done) -> lis
                 if x is y:
                     continue
                 z = F.bracket(x, y, gens)
+                charge(z)
                 if not F.is_zero_field(z):
                     chunk.append(z)
                 if len(chunk) >= _CHUNK:
@@ -395,10 +546,9 @@ def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
               field_bound: _Bound, limits: SearchLimits) -> tuple[int, list, Certificate]:
     """The upper bound: bracket levels until ``rank + q = N`` or the algebra closes; ``(rank, ranks, certificate)``."""
     n_params = len(gens)
-    point = net.parameters()
-    basis = _Basis(point)
+    basis = _Basis(net.parameters())
     base = basis.absorb(generators)
-    rank = F.rank_at(basis.kept, point)
+    rank = basis.rank()
     ranks = [rank]
     frontier = base
     depth = 0
@@ -425,12 +575,164 @@ def _lie_rank(net: Network, gens, generators, q: int, depth_bound: _Bound,
                 raise NotDecidedError(both + "the brackets stopped growing at the sample points")
             raise (depth_bound if depth_bound.exceeded(depth + 1) else field_bound).error(both)
         spend(len(base) * len(frontier), f"bracket level {depth + 1}")
+        if basis.modular and n_params ** 3 <= _TWO_LEVELS and not depth_bound.exceeded(depth + 2):
+            # This level and the next at the network from the first and second derivatives of the fields they
+            # bracket. The next level is counted by the brackets of this one whose Jacobians at the network it forms
+            # (each a few n x n products; its values then cost a product with the generators' values, far less
+            # than a bracket polynomial).
+            spend(len(base) * len(frontier), "Jacobians at the network of those brackets")
+            first, second = _two_level_rank(basis, base, frontier, depth + 1)
+            if first + q >= n_params:
+                return first, ranks + [first], Certificate.LAWS
+            if second + q >= n_params:
+                return second, ranks + [first, second], Certificate.LAWS
+        elif basis.modular:
+            # The values of the whole level at the network first (cheap: values and Jacobians of the fields it
+            # brackets); when they already meet the laws, no bracket polynomial of the level is built.
+            ahead = _level_rank(basis, base, frontier, depth + 1)
+            if ahead + q >= n_params:
+                return ahead, ranks + [ahead], Certificate.LAWS
+        # A bracket polynomial costs with its size: one more bracket is counted per _TERMS terms of each bracket
+        # built, so the budget bounds the time and memory of levels of large polynomials, not only their number.
         frontier = _bracket_level(basis, base, frontier, gens, depth + 1,
-                                  lambda: len(basis.kept) + q >= n_params and F.rank_at(basis.kept, point) + q >= n_params)
+                                  lambda: len(basis.kept) + q >= n_params and basis.rank() + q >= n_params,
+                                  lambda z, level=depth + 1: spend(sum(len(c) for c in z) // _TERMS,
+                                                                   f"bracket level {level}, one more per {_TERMS} "
+                                                                   "terms of a bracket"))
         depth += 1
-        rank = F.rank_at(basis.kept, point)
+        rank = basis.rank()
         ranks.append(rank)
     return rank, ranks, Certificate.LAWS
+
+
+def _level_rank(basis: _Basis, base, frontier, level: int) -> int:
+    """The rank modulo ``p``, at the network, of the kept fields and every bracket ``[X, Y]`` of the next level.
+
+    ``[X, Y](theta_0) = DY(theta_0) X(theta_0) - DX(theta_0) Y(theta_0)``: the
+    values and Jacobians at ``theta_0`` of the fields of ``base`` and
+    ``frontier`` give the whole level without any bracket polynomial.  The
+    rank modulo ``p`` is a lower bound of the exact rank of these values (the
+    class :class:`_Jets`), hence of ``dim Lie(W)`` near the network.
+    """
+    p, n = basis.jets.modulus, len(basis.samples[0])
+    cache = basis.jacobians
+    for f in list(base) + list(frontier):
+        if id(f) not in cache:
+            cache[id(f)] = (f, *basis.jets.value_and_jacobian(f))
+    g = len(base)
+    # x_a as the columns of one matrix; the Jacobians of base stacked: rows a n + i of (J stacked) y are (J_a y)_i.
+    X0 = flint.nmod_mat(n, g, [cache[id(x)][1][i] for i in range(n) for x in base], p)
+    stacked = flint.nmod_mat(g * n, n, [v for x in base for row in cache[id(x)][2] for v in row], p)
+    Y0 = flint.nmod_mat(n, len(frontier), [cache[id(y)][1][i] for i in range(n) for y in frontier], p)
+    across = stacked * Y0
+    rows = _Echelon(n, p, [sig[:n] for sig in basis.signatures])
+    with task(f"conserved functions: values at the network of bracket level {level}", total=g * len(frontier),
+              unit="brackets") as bar:
+        for j, y in enumerate(frontier):
+            along = flint.nmod_mat(n, n, [v for row in cache[id(y)][2] for v in row], p) * X0
+            for a in range(g):
+                rows.add([int(along[i, a]) - int(across[a * n + i, j]) for i in range(n)])
+            bar.advance(g)
+    return rows.rank()
+
+
+class _Echelon:
+    """Rows modulo ``p`` reduced as they come: memory stays a few times ``n`` rows, however many are added."""
+
+    def __init__(self, n: int, p: int, rows=()):
+        self.n, self.p = n, p
+        self.basis: list[list[int]] = []
+        self.pending: list[list[int]] = []
+        for r in rows:
+            self.add(r)
+
+    def add(self, row) -> None:
+        self.pending.append([v % self.p for v in row])
+        if len(self.pending) >= 4 * self.n:
+            self._reduce()
+
+    def _reduce(self) -> None:
+        if self.pending:
+            self.basis = linalg.rref_mod(self.basis + self.pending, self.n, self.p, reduced=True)
+            self.pending = []
+
+    def rank(self) -> int:
+        self._reduce()
+        return len(self.basis)
+
+
+_TERMS = 20  # terms of a bracket polynomial per bracket counted in the budget (limit "brackets")
+_TWO_LEVELS = 10**7  # most entries of one dense tensor of second derivatives (N^3) for the two-level look-ahead
+
+
+def _two_level_rank(basis: _Basis, base, frontier, level: int) -> tuple[int, int]:
+    """Ranks modulo ``p`` at the network of the kept fields with the brackets of levels ``level``, and ``level + 1``.
+
+    For ``X_a`` in ``base`` and ``Y`` in ``frontier`` (values ``x_a``, ``y``,
+    Jacobians ``J_a``, ``J_Y``, second derivatives ``H_a``, ``H_Y``) the field
+    ``Z = [X_a, Y]`` of level ``level`` has, at the network,
+    ``z = J_Y x_a - J_a y`` and ``DZ = H_Y[x_a] + J_Y J_a - H_a[y] - J_a J_Y``,
+    so the values of the next level, ``[X_c, Z] = DZ x_c - J_c z``, need no
+    bracket polynomial either.  When ``frontier`` is ``base`` (the
+    generators) each pair is taken once (``[X_b, X_a] = -[X_a, X_b]``).
+    Lower bounds of the exact ranks, as in :func:`_level_rank`.
+    """
+    p, n = basis.jets.modulus, len(basis.samples[0])
+    cache = basis.jacobians
+    for f in list(base) + list(frontier):
+        if id(f) not in cache:
+            cache[id(f)] = (f, *basis.jets.value_and_jacobian(f))
+    g, same = len(base), frontier is base
+    f = len(frontier)
+
+    def matrix(rows_, cols, entries):
+        return flint.nmod_mat(rows_, cols, entries, p)
+
+    X0 = matrix(n, g, [cache[id(x)][1][i] for i in range(n) for x in base])
+    Y0 = matrix(n, f, [cache[id(y)][1][i] for i in range(n) for y in frontier])
+    JB = [matrix(n, n, [v for row in cache[id(x)][2] for v in row]) for x in base]
+    JF = JB if same else [matrix(n, n, [v for row in cache[id(y)][2] for v in row]) for y in frontier]
+    JBX = [j * X0 for j in JB]  # column c: J_a x_c
+    JFX = JBX if same else [j * X0 for j in JF]  # column a: J_Y x_a
+    stacked = matrix(g * n, n, [v for x in base for row in cache[id(x)][2] for v in row])  # rows (a, i)
+    across = stacked * Y0  # row (a, i), column b: (J_a y_b)_i
+    rows = _Echelon(n, p, [sig[:n] for sig in basis.signatures])
+    pairs = [(a, b) for a in range(g) for b in range(a + 1 if same else 0, f) if base[a] is not frontier[b]]
+    zs = []
+    with task(f"conserved functions: values at the network of bracket level {level}", total=len(pairs),
+              unit="brackets") as bar:
+        for a, b in pairs:
+            zs.append([(int(JFX[b][i, a]) - int(across[a * n + i, b])) % p for i in range(n)])
+            bar.advance()
+    for z in zs:
+        rows.add(z)
+    first = rows.rank()
+
+    def contracted(field, vectors_t, count):
+        # (V^T K^T) is count x n^2 with row k the n x n matrix H[v_k] row-major, that is a (count n) x n matrix with
+        # rows (k, i): times X0 it gives (H[v_k] x_c)_i at row (k, i), column c.
+        kt = flint.nmod_mat(n, n * n, p)
+        for (i, k, m), v in basis.jets.second_derivatives(field).items():
+            kt[k, i * n + m] = v
+            kt[m, i * n + k] = v
+        return matrix(count * n, n, (vectors_t * kt).entries()) * X0
+
+    with task(f"conserved functions: values at the network of bracket level {level + 1}", total=g * len(pairs),
+              unit="brackets") as bar:
+        X0t = X0.transpose()
+        hf = [contracted(y, X0t, g) for y in frontier]  # hf[b] row (a, i), column c: (H_Y[x_a] x_c)_i
+        Y0t = Y0.transpose()
+        hb = hf if same else [contracted(x, Y0t, f) for x in base]  # hb[a] row (b, i): (H_a[y_b] x_c)_i
+        Z = matrix(n, len(zs), [zs[j][i] for i in range(n) for j in range(len(zs))])
+        jz = stacked * Z  # row (c, i), column pair: (J_c z)_i
+        for j, (a, b) in enumerate(pairs):
+            dz = JF[b] * JBX[a] - JB[a] * JFX[b]  # (J_Y J_a - J_a J_Y) x_c in column c
+            for c in range(g):
+                rows.add([int(hf[b][a * n + i, c]) - int(hb[a][b * n + i, c]) + int(dz[i, c])
+                          - int(jz[c * n + i, j]) for i in range(n)])
+            bar.advance(g)
+    second = rows.rank()
+    return first, second
 
 
 def _closed(base, kept, gens) -> bool:

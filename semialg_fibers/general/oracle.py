@@ -273,14 +273,98 @@ def probe_points(domain: Polyhedron | None, d: int, *, count: int = PROBES,
 
 
 def _probe(net_a: Network, net_b: Network, domain: Polyhedron | None, chart: _Chart) -> EquivalenceResult | None:
-    """Not equivalent, with a witness, if exact evaluation differs at one of the probe points; otherwise None."""
-    for x in probe_points(domain, net_a.input_dim, interior=chart.to_x(chart.interior)):
+    """Not equivalent, with a witness, if exact evaluation differs at one of the probe points; otherwise None.
+
+    First the points of :func:`probe_points`; then the screened points of
+    :func:`_screened_points` (floats only choose which points to evaluate;
+    the verdict is exact evaluation at a rational point).
+    """
+    def differ(x, how):
         values = (net_a(x), net_b(x))
         if values[0] != values[1]:
             return EquivalenceResult(False, witness=x, outputs=values, method="oracle",
-                                     reason="the outputs differ at a probe point of the domain (exact evaluation "
+                                     reason=f"the outputs differ at a {how} of the domain (exact evaluation "
                                             "before the region search)", regions=0)
+        return None
+
+    for x in probe_points(domain, net_a.input_dim, interior=chart.to_x(chart.interior)):
+        found = differ(x, "probe point")
+        if found is not None:
+            return found
+    for x in _screened_points(net_a, net_b, domain):
+        found = differ(x, "screened point")
+        if found is not None:
+            return found
     return None
+
+
+SCREEN_OPERATIONS = 150_000
+"""Floating-point multiply-adds spent choosing screened points (both networks, all points)."""
+SCREEN_CHECKS = 4
+"""Most screened points evaluated exactly."""
+
+
+def _float_layers(net: Network):
+    return [([[float(v) for v in row] for row in layer.weight], [float(v) for v in layer.bias]) for layer in net.layers]
+
+
+def _float_eval(layers, x):
+    last = len(layers) - 1
+    for k, (weight, bias) in enumerate(layers):
+        x = [sum(w * v for w, v in zip(row, x)) + c for row, c in zip(weight, bias)]
+        if k < last:
+            x = [v if v > 0 else 0.0 for v in x]
+    return x
+
+
+def _screened_points(net_a: Network, net_b: Network, domain: Polyhedron | None) -> Iterator[tuple[Fraction, ...]]:
+    """Up to :data:`SCREEN_CHECKS` rational points of the domain where a float evaluation sees the outputs differ.
+
+    Near misses (one parameter moved slightly) differ only where the moved
+    neuron and a path from it to the output are active, often a small part of
+    the box the fixed probes cover, or outside it.  Many more points are drawn
+    (a fixed generator: dyadic coordinates in the box, and for a coordinate
+    the domain leaves unbounded, in boxes 4 and 16 times as wide), as many as
+    :data:`SCREEN_OPERATIONS` float operations allow, and each point where
+    the float outputs differ is yielded as soon as it is seen (at most
+    :data:`SCREEN_CHECKS` of them).  Floats only pick
+    points: the caller evaluates them exactly, so a rounding error costs an
+    exact evaluation, never a wrong answer.
+    """
+    d = net_a.input_dim
+    cost = 2 * (net_a.num_parameters + net_b.num_parameters)
+    count = min(512, SCREEN_OPERATIONS // max(cost, 1))
+    if count < 8:
+        return
+    try:
+        layers_a, layers_b = _float_layers(net_a), _float_layers(net_b)
+    except OverflowError:
+        return
+    lo, hi = _box_bounds(domain, d)
+    shape = None if domain is None else _shape(domain)
+    rng = random.Random(25)  # fixed: the points are part of the algorithm's definition
+    checks = 0
+    for k in range(count):
+        scale = (1, 4, 16)[k % 3]
+        coords = []
+        for a, b in zip(lo, hi):
+            low = a if a is not None else (b - scale if b is not None else Fraction(-scale))
+            high = b if b is not None else (low + 2 * scale if a is not None else Fraction(scale))
+            coords.append(low + (high - low) * Fraction(rng.randint(0, 64), 64))
+        x = tuple(coords)
+        if shape is not None and not shape.contains(x):
+            continue
+        xf = [float(v) for v in x]
+        try:
+            u, v = _float_eval(layers_a, xf), _float_eval(layers_b, xf)
+        except OverflowError:
+            return
+        size = max([abs(t) for t in u + v] + [1.0])
+        if max(abs(p - q) for p, q in zip(u, v)) > 1e-9 * size:  # far above the rounding on these magnitudes
+            yield x
+            checks += 1
+            if checks >= SCREEN_CHECKS:
+                return
 
 
 # ------------------------------------------------------------------ region search

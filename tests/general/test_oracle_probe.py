@@ -9,6 +9,7 @@ from strategies import permute_and_scale, random_network
 
 from semialg_fibers import Network, api
 from semialg_fibers.core.domain import box, polyhedron
+from semialg_fibers.general import oracle
 from semialg_fibers.general.oracle import _shape, equivalent, probe_points
 from semialg_fibers.readwrite import examples
 
@@ -48,17 +49,18 @@ def test_equal_pairs_go_through_the_full_search():
 
 
 def test_a_difference_beyond_every_probe_is_found_by_the_region_search():
-    # relu(x - 2) and 0 agree on [-1, 1], where every probe of R lies; they differ for x > 2.
-    late = Network.from_layers([([[1]], [-2]), ([[1]], [0])])
+    # relu(x - 20) and 0 agree on [-16, 16], where every probe and screened point of R lies; they differ for x > 20.
+    late = Network.from_layers([([[1]], [-20]), ([[1]], [0])])
     zero = Network.from_layers([([[0]], [0])])
     assert all(late(x) == zero(x) for x in probe_points(None, 1))
+    assert all(late(x) == zero(x) for x in oracle._screened_points(late, zero, None))
     result = equivalent(late, zero, orbit_check=False)
     assert not result and result.regions > 0 and late(result.witness) != zero(result.witness)
-    # On a box the probes reach its corners: [0, 3] has the corner 3, where they differ.
-    result = equivalent(late, zero, domain=box([0], [3]))
-    assert not result and result.regions == 0 and result.witness == (F(3),)
+    # On a box the probes reach its corners: [0, 30] has the corner 30, where they differ.
+    result = equivalent(late, zero, domain=box([0], [30]))
+    assert not result and result.regions == 0 and result.witness == (F(30),)
     # Without the probes the region search alone finds a witness too.
-    result = equivalent(late, zero, domain=box([0], [3]), probe=False)
+    result = equivalent(late, zero, domain=box([0], [30]), probe=False)
     assert not result and result.regions > 0 and late(result.witness) != zero(result.witness)
 
 
@@ -88,3 +90,26 @@ def test_domains_without_a_strict_box_centre_are_charted_by_lp():
     assert not result and left.contains(result.witness) and f(result.witness) != g(result.witness)
     wall = polyhedron([[1, 0, 0], [-1, 0, 0], [0, 1, 3]])  # x = 0, y >= -3: f = g there
     assert equivalent(f, g, domain=wall)
+
+
+def test_a_near_miss_beyond_the_fixed_probes_is_answered_at_a_screened_point():
+    """A deep pair that differs only where x_1 > 3 (one bias moved by 1/1024): the fixed probes of R^2 all lie in
+    [-1, 1]^2 and agree; a screened point answers, without any region, and exact evaluation confirms it."""
+    rng = random.Random(7)
+    layers = [([[1, 0], [0, 1], [1, 1]], [-3, 0, 1])]
+    for width in (3, 3):
+        layers.append(([[F(rng.randint(1, 9), rng.randint(1, 5)) for _ in range(3)] for _ in range(width)],
+                       [F(rng.randint(1, 9), rng.randint(1, 5)) for _ in range(width)]))
+    layers.append(([[1, -2, 1]], [0]))
+    net = Network.from_layers(layers)
+    moved = list(net.parameters())
+    moved[6] += F(1, 1024)  # b1_1: the neuron relu(x_1 - 3), inactive on [-1, 1]^2
+    near = Network.from_parameters(net.architecture, moved)
+    assert all(net(x) == near(x) for x in probe_points(None, 2))
+    for domain in (None, polyhedron([[0, 1, 10]])):  # R^2, and x_2 >= -10 (x_1 free: its probes stay in [-1, 1])
+        result = equivalent(net, near, domain=domain, orbit_check=False)
+        assert not result and result.regions == 0 and "screened point" in result.reason
+        x = result.witness
+        assert net(x) != near(x) and result.outputs == (net(x), near(x)) and x[0] > 3
+        if domain is not None:
+            assert domain.contains(x)
