@@ -13,7 +13,7 @@ however it was made.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -493,9 +493,23 @@ def convert_layer(weight, bias, where: str, convert) -> Layer:
     bias_list = as_list(bias, f"{where}.bias")
     if len(bias_list) != len(rows):
         raise ShapeError(f"{where}.bias has {len(bias_list)} entries; {where}.weight has {len(rows)} rows")
+    # Equal entries share one conversion (a network file repeats few distinct numbers: a 1-10^6-1 network took
+    # 10 s converting 3 million strings one by one); only str and int, whose value alone decides the result.
+    memo: dict = {}
+
+    def exact(v, location: Callable[[], str]):
+        kind = type(v)
+        if kind is not str and kind is not int:
+            return convert(v, location())
+        found = memo.get((kind, v))
+        if found is None:
+            found = memo[kind, v] = convert(v, location())
+        return found
+
     return Layer(
-        tuple(tuple(convert(v, f"{where}.weight[{i}][{j}]") for j, v in enumerate(row)) for i, row in enumerate(rows)),
-        tuple(convert(v, f"{where}.bias[{i}]") for i, v in enumerate(bias_list)),
+        tuple(tuple(exact(v, lambda: f"{where}.weight[{i}][{j}]") for j, v in enumerate(row))
+              for i, row in enumerate(rows)),
+        tuple(exact(v, lambda: f"{where}.bias[{i}]") for i, v in enumerate(bias_list)),
     )
 
 

@@ -151,3 +151,23 @@ def test_as_list_reads_ordered_iterables_and_stops_endless_ones():
         net = Network.from_layers([([[1]], [0])])
         with pytest.raises(InputLimitError, match="x has more than 1000"):
             net(itertools.repeat(1))
+
+
+def test_equal_entries_share_one_conversion_but_every_bad_one_is_named():
+    """The memo of convert_layer: the values are those of the plain conversion, errors name their own entry."""
+    from semialg_fibers.core.exact import to_rational
+    from semialg_fibers.core.network import convert_layer
+
+    calls = []
+
+    def counting(value, where):
+        calls.append(where)
+        return to_rational(value, where)
+
+    layer = convert_layer([["1/2", 1, "1/2"], [1, "3", "1/2"]], ["3", 3], "layers[0]", counting)
+    assert layer.weight == ((Fraction(1, 2), 1, Fraction(1, 2)), (1, 3, Fraction(1, 2))) and layer.bias == (3, 3)
+    assert len(calls) == 4   # "1/2", 1, "3", 3: a str and an int are kept apart
+    with pytest.raises(MalformedNetworkError, match=r"layers\[0\]\.weight\[0\]\[1\]"):
+        convert_layer([[1, True]], [0], "layers[0]", to_rational)   # True is not the cached 1
+    with pytest.raises(MalformedNetworkError, match=r"layers\[0\]\.weight\[1\]\[0\]"):
+        convert_layer([["1"], ["x"]], [0, 0], "layers[0]", to_rational)
