@@ -13,7 +13,7 @@ however it was made.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -497,19 +497,20 @@ def convert_layer(weight, bias, where: str, convert) -> Layer:
     # 10 s converting 3 million strings one by one); only str and int, whose value alone decides the result.
     memo: dict = {}
 
-    def exact(v, location: Callable[[], str]):
+    def exact(v, i: int, j: int | None = None):
         kind = type(v)
-        if kind is not str and kind is not int:
-            return convert(v, location())
-        found = memo.get((kind, v))
-        if found is None:
-            found = memo[kind, v] = convert(v, location())
-        return found
+        if kind is str or kind is int:
+            found = memo.get((kind, v))
+            if found is not None:
+                return found
+        value = convert(v, f"{where}.weight[{i}][{j}]" if j is not None else f"{where}.bias[{i}]")
+        if kind is str or kind is int:
+            memo[kind, v] = value
+        return value
 
     return Layer(
-        tuple(tuple(exact(v, lambda: f"{where}.weight[{i}][{j}]") for j, v in enumerate(row))
-              for i, row in enumerate(rows)),
-        tuple(exact(v, lambda: f"{where}.bias[{i}]") for i, v in enumerate(bias_list)),
+        tuple(tuple(exact(v, i, j) for j, v in enumerate(row)) for i, row in enumerate(rows)),
+        tuple(exact(v, i) for i, v in enumerate(bias_list)),
     )
 
 
