@@ -27,7 +27,7 @@ from .core.domain import Polyhedron, domain_of
 from .core.exceptions import ArgumentError, NotDecidedError
 from .core.limits import SearchLimits, build_limit, resolve
 from .core.network import Network
-from .core.network_class import NetworkClass
+from .core.network_class import NetworkClass, implementing, register
 from .core.results import EquivalenceResult, FiberDimension, IdentifiabilityResult
 from .core.symmetries import Symmetry, orbit_verdict
 from .general.network_class import GENERAL
@@ -45,7 +45,7 @@ __all__ = ["CLASSES", "network_class", "equivalent", "fiber", "fiber_dimension",
 
 #: The network classes in the order they are consulted (the general class, which applies to every network, last).
 #: A new class is one package defining its object and one entry here.
-CLASSES: tuple[NetworkClass, ...] = (SHALLOW, ORTHANT, THREE_LAYER, GENERAL)
+CLASSES: tuple[NetworkClass, ...] = register((SHALLOW, ORTHANT, THREE_LAYER, GENERAL))
 
 
 def _check_network(net, what: str) -> Network:
@@ -96,7 +96,7 @@ def _dispatch(operation: str, label: str, net, domain, *, has_default: bool = Fa
     region = domain_of(domain, net.input_dim)
     chosen = _select(net, region)
     if not has_default and not chosen.implements(operation):
-        available = tuple(c.description for c in CLASSES if c.implements(operation))
+        available = implementing(operation)
         raise chosen.refuse(label, net, region, available=available)
     return getattr(chosen, operation)(net, region, **options)
 

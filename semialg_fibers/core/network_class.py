@@ -10,7 +10,8 @@ library tests the depth of a network to choose an algorithm.
 A class overrides the operations it decides; the others raise
 :class:`~semialg_fibers.core.exceptions.NoAlgorithmError` naming the class, the
 operation and the network's architecture.  Adding a class is one package that
-defines its object and one line in ``api.CLASSES`` (see ``CONTRIBUTING.md``).
+defines its object and one line in ``api.CLASSES`` (see ``CONTRIBUTING.md``), which records the table
+here (:func:`register`) so that a refusal can name the classes that do decide an operation.
 
 The domain reaches every method as a :class:`~semialg_fibers.core.domain.Polyhedron`
 (``domain.is_whole_space`` for R^d, ``domain.is_orthant`` for the closed
@@ -30,7 +31,7 @@ from .network import Network
 from .results import EquivalenceResult, FiberDimension, IdentifiabilityResult
 from .symmetries import Symmetry, h_symmetries
 
-__all__ = ["NetworkClass", "implemented_for"]
+__all__ = ["NetworkClass", "implemented_for", "register", "implementing"]
 
 
 def implemented_for(available: tuple[str, ...]) -> str:
@@ -43,6 +44,24 @@ def implemented_for(available: tuple[str, ...]) -> str:
         return ""
     listed = available[0] if len(available) == 1 else f"{', '.join(available[:-1])} and {available[-1]}"
     return f"; it is implemented for {listed}"
+
+
+#: The classes in the order :mod:`semialg_fibers.api` consults them (set there, once, by :func:`register`).
+_REGISTERED: list = []
+
+
+def register(classes) -> tuple:
+    """Record the ordered table of network classes (``api.CLASSES``) and return it as a tuple."""
+    _REGISTERED[:] = classes
+    return tuple(classes)
+
+
+def implementing(operation: str, *, besides=None) -> tuple[str, ...]:
+    """The descriptions of the registered classes, other than ``besides``, that implement ``operation``.
+
+    Read by refusals, so that a class can name the others without importing the table above it.
+    """
+    return tuple(c.description for c in _REGISTERED if c is not besides and c.implements(operation))
 
 
 class NetworkClass(ABC):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..core.domain import Polyhedron
 from ..core.exceptions import NoAlgorithmError, NotDecidedError
 from ..core.network import Network
-from ..core.network_class import NetworkClass, implemented_for
+from ..core.network_class import NetworkClass, implemented_for, implementing
 
 __all__ = ["GeneralClass", "GENERAL"]
 
@@ -44,9 +44,7 @@ class GeneralClass(NetworkClass):
                                 f"{implemented_for(available)}{hint}")
 
     def _others(self, operation: str) -> tuple[str, ...]:
-        from ..api import CLASSES  # the table that lists this class: read when a refusal is built
-
-        return tuple(c.description for c in CLASSES if c is not self and c.implements(operation))
+        return implementing(operation, besides=self)
 
     def fiber(self, net, domain, *, limit=None, progress=False, certify=True, limits=None, allow_conjecture=False,
               allow_partial=False):
