@@ -8,8 +8,7 @@ otherwise a refusal that says what is proven (local identifiability, or the
 bounds of the local fiber dimension).  The fiber and its dimension are not
 decided for a general network: on request (``allow_partial``) the known
 components and a proven lower bound of the dimension, with ``status = PARTIAL``
-(:mod:`.partial`); otherwise a refusal that says how to get them (for the
-dimension, with the exact local bounds).
+(:mod:`.partial`); otherwise a refusal, at once, that says how to get them.
 """
 
 from __future__ import annotations
@@ -43,31 +42,28 @@ class GeneralClass(NetworkClass):
         return NoAlgorithmError(f"{operation} has no algorithm for architecture {net.architecture} on {where}"
                                 f"{implemented_for(available)}{hint}")
 
-    def _others(self, operation: str) -> tuple[str, ...]:
-        return implementing(operation, besides=self)
-
     def fiber(self, net, domain, *, limit=None, progress=False, certify=True, limits=None, allow_conjecture=False,
               allow_partial=False):
         if not domain.is_whole_space:
-            raise self.refuse("fiber", net, domain, available=self._others("fiber"))
+            raise self.refuse("fiber", net, domain, available=implementing("fiber", besides=self))
         if not allow_partial:
             # the components known here are not proven to be all: listed on request only
+            others = implemented_for(implementing("fiber", besides=self))
             raise NoAlgorithmError(f"fiber has no complete algorithm for architecture {net.architecture} on R^d"
-                                   f"{implemented_for(self._others('fiber'))}; allow_partial=True (command line: "
-                                   "--partial) lists the known components (the orbit and the mechanism families, "
-                                   "status 'partial')")
+                                   f"{others}; allow_partial=True (command line: --partial) lists the known "
+                                   "components (the orbit and the mechanism families, status 'partial')")
         from .partial import partial_fiber
 
         return partial_fiber(net, limit=limit, progress=progress, certify=certify, limits=limits)
 
     def fiber_dimension(self, net, domain, *, limits=None, allow_conjecture=False, allow_partial=False):
         if not domain.is_whole_space:
-            raise self.refuse("fiber_dimension", net, domain, available=self._others("fiber_dimension"))
+            raise self.refuse("fiber_dimension", net, domain, available=implementing("fiber_dimension", besides=self))
         from .partial import partial_fiber_dimension, refusal
 
         if not allow_partial:
             head = (f"fiber_dimension is not decided for architecture {net.architecture} on R^d"
-                    f"{implemented_for(self._others('fiber_dimension'))}")
+                    f"{implemented_for(implementing('fiber_dimension', besides=self))}")
             raise NotDecidedError(refusal("fiber_dimension", net, limits=limits, context=head))
         return partial_fiber_dimension(net, limits=limits)
 
