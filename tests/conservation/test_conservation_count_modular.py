@@ -37,6 +37,20 @@ def _case(arch, seed, positive=False):
     return net, data
 
 
+def _absorbed(arch, seed):
+    """The network of ``_case``, its parameter ring's generators and the absorbed basis of its first generators."""
+    from semialg_fibers.conservation import fields as Fd
+    from semialg_fibers.conservation.pattern import activation_pattern
+
+    net, data = _case(arch, seed)
+    pattern = activation_pattern(net, data)
+    _, gens = Fd.polynomial_ring(net.architecture)
+    generators = [g for g in (Fd.gradient(f, gens) for outs in pattern.outputs for f in outs)
+                  if not Fd.is_zero_field(g)]
+    basis = count_module._Basis(net.parameters())
+    return net, gens, basis, basis.absorb(generators)
+
+
 CASES = [((2, 3, 2), 1, False), ((2, 2, 2, 1), 2, False), ((3, 2, 2, 1), 3, False), ((2, 2, 2, 2), 4, True),
          ((1, 2, 2, 1), 5, False), ((2, 3, 1), 6, True), ((2, 2, 1, 2), 7, False)]
 
@@ -71,15 +85,8 @@ def test_the_two_level_values_are_the_values_of_the_bracket_polynomials():
     """Level-2 values at the network from derivatives of the generators against brackets built as polynomials and
     evaluated exactly (then reduced)."""
     from semialg_fibers.conservation import fields as Fd
-    from semialg_fibers.conservation.pattern import activation_pattern
 
-    net, data = _case((2, 2, 2, 1), 2)
-    pattern = activation_pattern(net, data)
-    _, gens = Fd.polynomial_ring(net.architecture)
-    generators = [g for g in (Fd.gradient(f, gens) for outs in pattern.outputs for f in outs)
-                  if not Fd.is_zero_field(g)]
-    basis = count_module._Basis(net.parameters())
-    base = basis.absorb(generators)
+    net, gens, basis, base = _absorbed((2, 2, 2, 1), 2)
     first, second = count_module._two_level_rank(basis, base, base, 1)
     point = net.parameters()
     level1 = [Fd.bracket(x, y, gens) for i, x in enumerate(base) for y in base[i + 1:]]
@@ -95,15 +102,8 @@ def test_the_two_level_values_from_a_bracket_level_are_those_of_the_bracket_poly
     """The same from a frontier of level-1 bracket polynomials: levels 2 and 3 at the network against brackets built
     as polynomials and evaluated exactly."""
     from semialg_fibers.conservation import fields as Fd
-    from semialg_fibers.conservation.pattern import activation_pattern
 
-    net, data = _case((1, 2, 1, 1), 3)
-    pattern = activation_pattern(net, data)
-    _, gens = Fd.polynomial_ring(net.architecture)
-    generators = [g for g in (Fd.gradient(f, gens) for outs in pattern.outputs for f in outs)
-                  if not Fd.is_zero_field(g)]
-    basis = count_module._Basis(net.parameters())
-    base = basis.absorb(generators)
+    net, gens, basis, base = _absorbed((1, 2, 1, 1), 3)
     level1 = [z for z in (Fd.bracket(x, y, gens) for i, x in enumerate(base) for y in base[i + 1:])
               if not Fd.is_zero_field(z)]
     frontier = basis.absorb(level1)
