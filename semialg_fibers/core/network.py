@@ -498,14 +498,12 @@ def convert_layer(weight, bias, where: str, convert) -> Layer:
     memo: dict = {}
 
     def exact(v, i: int, j: int | None = None):
-        kind = type(v)
-        if kind is str or kind is int:
-            found = memo.get((kind, v))
-            if found is not None:
-                return found
-        value = convert(v, f"{where}.weight[{i}][{j}]" if j is not None else f"{where}.bias[{i}]")
-        if kind is str or kind is int:
-            memo[kind, v] = value
+        key = (type(v), v) if type(v) in (str, int) else None
+        value = memo.get(key) if key else None
+        if value is None:
+            value = convert(v, f"{where}.weight[{i}][{j}]" if j is not None else f"{where}.bias[{i}]")
+            if key:
+                memo[key] = value
         return value
 
     return Layer(
