@@ -26,7 +26,7 @@ from ..core.progress import task
 from ..core.results import IdentifiabilityResult, Reason
 from ..core.symmetries import parameter_index, same_orbit
 from .functional import FunctionalDimension, functional_dimension, orbit_tangent
-from .mechanisms import Mechanism, mechanisms, neuron_signs
+from .mechanisms import Mechanism, Vector, mechanisms, neuron_signs
 from .oracle import equivalent
 
 __all__ = ["LocalFiberDimension", "local_fiber_dimension", "general_identifiability", "kernel_witness"]
@@ -87,13 +87,13 @@ class LocalFiberDimension:
                 "mechanisms": [m.to_dict() for m in self.mechanisms]}
 
 
-def _unit(n: int, k: int) -> tuple[Fraction, ...]:
-    return tuple(Fraction(int(i == k)) for i in range(n))
+def joint_family(net: Network, found: tuple[Mechanism, ...]) -> tuple[tuple[Vector, ...], tuple[bool, ...]]:
+    """Proposition 3.3's joint family: its directions and, for each, whether it is a half-line (a bias shift).
 
-
-def _free_coordinates(net: Network, found: tuple[Mechanism, ...]) -> list[int]:
-    """The coordinates of the joint linear family: outgoing weights of dead neurons, incoming of the other zero-outgoing."""
-    arch = net.architecture
+    The unit vectors of the free coordinates (outgoing weights of the dead neurons, incoming weights and biases of the
+    other zero-outgoing ones), then the bias shifts of the always-active neurons.
+    """
+    arch, n = net.architecture, net.num_parameters
     dead = {m.neurons[0] for m in found if m.kind == "dead neuron"}
     silent = {m.neurons[0] for m in found if m.kind == "zero outgoing weights"} - dead
     coords: set[int] = set()
@@ -102,7 +102,9 @@ def _free_coordinates(net: Network, found: tuple[Mechanism, ...]) -> list[int]:
     for l, i in silent:
         coords.update(parameter_index(arch, l, i, j) for j in range(arch[l - 1]))
         coords.add(parameter_index(arch, l, i))
-    return sorted(coords)
+    units = tuple(tuple(Fraction(int(i == k)) for i in range(n)) for k in sorted(coords))
+    shifts = tuple(d for m in found if m.kind == "always active" for d in m.directions)
+    return units + shifts, (False,) * len(units) + (True,) * len(shifts)
 
 
 def local_fiber_dimension(net: Network, *, limits: SearchLimits | None = None,
@@ -125,10 +127,9 @@ def local_fiber_dimension(net: Network, *, limits: SearchLimits | None = None,
     found = mechanisms(net, limits=limits, signs=neuron_signs(net, limits=limits)) if not fd.locally_identifiable \
         else ()
     best, basis = fd.orbit_dimension, "the orbit of the positive scalings (its tangent space has this rank)"
-    coords = _free_coordinates(net, found)
-    shifts = [d for m in found if m.kind == "always active" for d in m.directions]
-    if coords or shifts:
-        r = linalg.rank(tangent + [_unit(n, k) for k in coords] + shifts, n)
+    joint, _ = joint_family(net, found)
+    if joint:
+        r = linalg.rank(tangent + list(joint), n)
         if r > best:
             best, basis = r, ("the orbit together with the joint family of the dead neurons (free outgoing weights), "
                               "the neurons with zero outgoing weights (free incoming weights) and the bias shifts of "

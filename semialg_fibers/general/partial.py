@@ -40,7 +40,7 @@ from ..core.results import FiberStatus, PartialFiberDimension
 from ..core.semialgebraic import BasicSet
 from ..core.symbols import auxiliary_symbols, sympy_rational
 from ..core.symmetries import parameter_index, permute_hidden, same_orbit
-from .certificates import LocalFiberDimension, local_fiber_dimension
+from .certificates import LocalFiberDimension, joint_family, local_fiber_dimension
 from .functional import orbit_tangent
 from .mechanisms import Mechanism
 
@@ -224,20 +224,11 @@ def _known_family(net: Network, pattern: GeneralPattern, directions: tuple[Vecto
                       "same at every point (docs/theory/deep.md, Proposition 5.1 (c))")
 
 
-def _unit(n: int, k: int) -> Vector:
-    return tuple(_ONE if i == k else _ZERO for i in range(n))
-
-
 def _joint(net: Network, found: tuple[Mechanism, ...]) -> tuple[tuple[Vector, ...], tuple[bool, ...]] | None:
-    """Proposition 3.3's family: free coordinates (dead neurons' columns, zero-outgoing neurons' rows), bias shifts."""
-    from .certificates import _free_coordinates
-
-    n = net.num_parameters
-    coords = _free_coordinates(net, found)
-    shifts = [d for m in found if m.kind == "always active" for d in m.directions]
+    """Proposition 3.3's family (:func:`~.certificates.joint_family`), when two or more of its mechanisms apply."""
     if len([m for m in found if m.kind in ("dead neuron", "zero outgoing weights", "always active")]) < 2:
         return None  # one mechanism: the joint family is that mechanism's own
-    return tuple(_unit(n, k) for k in coords) + tuple(shifts), (False,) * len(coords) + (True,) * len(shifts)
+    return joint_family(net, found)
 
 
 def known_families(net: Network, local: LocalFiberDimension) -> tuple[KnownFamily, ...]:
